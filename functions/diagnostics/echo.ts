@@ -1,0 +1,14 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
+import { echoRoundTrip } from '../../lib/diagnostics';
+import { EndpointDisabledError, binaryResponse, bodyBytes, httpEndpoint, renderPlainError } from '../../lib/http';
+
+/** POST /v1/_diagnostics/echo: returns the request body after a round trip through S3 and DynamoDB (off in production). */
+export const handler = httpEndpoint(
+  async (event) => {
+    if (!serviceConfig().diagnostics) throw new EndpointDisabledError();
+    const { bytes, md5 } = await echoRoundTrip(awsClients(), resourceNames(), bodyBytes(event));
+    return binaryResponse(200, bytes, { 'x-diagnostic-md5': md5 });
+  },
+  { renderError: renderPlainError },
+);

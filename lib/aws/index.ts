@@ -1,0 +1,5 @@
+export * from './clients';
+export * from './query-all';
+export * from './resource-names';
+export * from './sdk-errors';
+export * from './secret-material';

@@ -1,0 +1,24 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsKeySource } from '../config';
+
+/**
+ * Reads key material once per container: inline (local stack, tests) or from Secrets Manager
+ * (deployed stages, where CloudFormation generated it).
+ */
+export function secretMaterialLoader(source: SecretsKeySource, secrets: SecretsManagerClient): () => Promise<string> {
+  let pending: Promise<string> | undefined;
+  return () => {
+    pending ??= load(source, secrets).catch((error: unknown) => {
+      pending = undefined; // a failed read is retried by the next request, not cached
+      throw error;
+    });
+    return pending;
+  };
+}
+
+async function load(source: SecretsKeySource, secrets: SecretsManagerClient): Promise<string> {
+  if (source.kind === 'inline') return source.material;
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: source.secretId }));
+  if (!SecretString) throw new Error(`Secret ${source.secretId} has no string value`);
+  return SecretString;
+}

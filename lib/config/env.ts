@@ -1,0 +1,57 @@
+/** Typed readers over an environment map: each fails loudly, naming the variable, instead of guessing. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function requiredString(env: Env, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigError(`Environment variable ${name} is required but not set`);
+  return value;
+}
+
+export function optionalString(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export function stringWithDefault(env: Env, name: string, fallback: string): string {
+  return optionalString(env, name) ?? fallback;
+}
+
+export function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = optionalString(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`Environment variable ${name} must be a positive integer, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export function oneOf<const T extends readonly string[]>(env: Env, name: string, allowed: T, fallback: T[number]): T[number] {
+  const raw = optionalString(env, name) ?? fallback;
+  if (!allowed.includes(raw)) {
+    throw new ConfigError(`Environment variable ${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T[number];
+}
+
+export function onOff(env: Env, name: string, fallback: boolean): boolean {
+  return oneOf(env, name, ['on', 'off'] as const, fallback ? 'on' : 'off') === 'on';
+}
+
+export function httpUrl(env: Env, name: string): string | undefined {
+  const raw = optionalString(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`Environment variable ${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`Environment variable ${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}

@@ -1,0 +1,53 @@
+import {
+  type Env,
+  httpUrl,
+  oneOf,
+  onOff,
+  optionalString,
+  positiveInteger,
+  requiredString,
+  stringWithDefault,
+} from './env';
+
+export const STAGES = ['sandbox', 'production'] as const;
+export type Stage = (typeof STAGES)[number];
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+
+/** Where the key that encrypts storage secret keys comes from: inline (local) or a Secrets Manager secret. */
+export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
+
+export interface ServiceConfig {
+  stage: Stage;
+  logLevel: (typeof LOG_LEVELS)[number];
+  region: string;
+  gatewayTable: string;
+  storageTable: string;
+  blobBucket: string;
+  /** Set only when running against local emulators. */
+  dynamodbEndpoint?: string;
+  s3Endpoint?: string;
+  storageSecretsKey: SecretsKeySource;
+  storageBaseHost: string;
+  storageMaxObjectBytes: number;
+  diagnostics: boolean;
+}
+
+export function loadServiceConfig(env: Env): ServiceConfig {
+  const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
+  return {
+    stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'INFO'),
+    region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
+    gatewayTable: requiredString(env, 'GATEWAY_TABLE'),
+    storageTable: requiredString(env, 'STORAGE_TABLE'),
+    blobBucket: requiredString(env, 'BLOB_BUCKET'),
+    dynamodbEndpoint: httpUrl(env, 'DYNAMODB_ENDPOINT'),
+    s3Endpoint: httpUrl(env, 'S3_ENDPOINT'),
+    storageSecretsKey: inlineKey
+      ? { kind: 'inline', material: inlineKey }
+      : { kind: 'secretsManager', secretId: requiredString(env, 'STORAGE_SECRETS_KEY_SECRET_ID') },
+    storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
+    storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
+    diagnostics: onOff(env, 'DIAGNOSTICS', false),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './echo-round-trip';
+export * from './health-check';

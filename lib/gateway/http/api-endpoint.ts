@@ -1,0 +1,7 @@
+import { type EndpointHandler, httpEndpoint } from '../../http';
+import { renderGatewayError } from './error-envelope';
+
+/** The middy stack of every gateway JSON endpoint. */
+export function gatewayEndpoint(handler: EndpointHandler) {
+  return httpEndpoint(handler, { renderError: renderGatewayError });
+}

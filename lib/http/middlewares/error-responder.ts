@@ -1,0 +1,29 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { MiddlewareObj } from '@middy/core';
+import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
+import { requestIdOf } from './request-id';
+
+/**
+ * Turns whatever a handler threw into the surface's error format. Client errors are logged as
+ * warnings; server errors with their stack, and the client sees only a generic message.
+ */
+export function errorResponder(render: ErrorRenderer, log: Logger): MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    name: 'errorResponder',
+    onError: (request) => {
+      const error = request.error;
+      const requestId = requestIdOf(request.event, request.context.awsRequestId);
+      const response = render(error, { requestId, path: request.event.path ?? '/' });
+      if (response.statusCode >= 500) {
+        log.error('Request failed', { requestId, error: error as Error });
+      } else {
+        log.warn('Request refused', {
+          requestId,
+          statusCode: response.statusCode,
+          reason: error instanceof Error ? error.name : 'unknown',
+        });
+      }
+      request.response = response;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/** S3 error codes, spelled as AWS spells them, with AWS's status and message. One table for the whole surface. */
+export const S3_ERROR_CODES = {
+  AccessDenied: [403, 'Access Denied'],
+  AuthorizationHeaderMalformed: [400, 'The authorization header is malformed.'],
+  BadDigest: [400, 'The Content-MD5 you specified did not match what we received.'],
+  BucketAlreadyExists: [409, 'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.'],
+  BucketAlreadyOwnedByYou: [409, 'Your previous request to create the named bucket succeeded and you already own it.'],
+  BucketNotEmpty: [409, 'The bucket you tried to delete is not empty'],
+  EntityTooLarge: [400, 'Your proposed upload exceeds the maximum allowed size'],
+  IncompleteBody: [400, 'You did not provide the number of bytes specified by the Content-Length HTTP header.'],
+  InternalError: [500, 'We encountered an internal error. Please try again.'],
+  InvalidAccessKeyId: [403, 'The AWS Access Key Id you provided does not exist in our records.'],
+  InvalidArgument: [400, 'Invalid Argument'],
+  InvalidBucketName: [400, 'The specified bucket is not valid.'],
+  InvalidDigest: [400, 'The Content-MD5 you specified is not valid.'],
+  InvalidRange: [416, 'The requested range is not satisfiable'],
+  InvalidRequest: [400, 'Invalid Request'],
+  MalformedACLError: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
+  MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
+  MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
+  MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],
+  NoSuchBucket: [404, 'The specified bucket does not exist'],
+  NoSuchKey: [404, 'The specified key does not exist.'],
+  NoSuchVersion: [404, 'The specified version does not exist.'],
+  NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
+  PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold'],
+  RequestTimeTooSkewed: [403, "The difference between the request time and the current time is too large."],
+  SignatureDoesNotMatch: [403, 'The request signature we calculated does not match the signature you provided. Check your key and signing method.'],
+  UnresolvableGrantByEmailAddress: [400, 'The e-mail address you provided does not match any account on record.'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type S3ErrorCode = keyof typeof S3_ERROR_CODES;

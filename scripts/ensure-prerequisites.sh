@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what a fresh clone or a brand-new machine lacks, and says what it does:
+# npm dependencies (when node_modules is missing or older than package-lock.json),
+# Java for DynamoDB Local, and (with --browser) Chromium for browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_install() {
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "prerequisites: $* missing and this machine has no apt-get; install it by hand." >&2
+    exit 1
+  fi
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "prerequisites: installing $* from Debian..."
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "prerequisites: installing npm dependencies (npm ci)..."
+  npm ci --no-audit --no-fund
+fi
+
+if ! command -v java >/dev/null 2>&1; then
+  apt_install default-jre-headless
+fi
+
+for arg in "$@"; do
+  if [ "$arg" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium
+  fi
+done

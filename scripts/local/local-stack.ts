@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { LOCAL_DEV_STORAGE_SECRETS_KEY } from '../../lib/config';
+import { type StageContext, createStageContext } from '../shared/stage-context';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { startOffline } from './offline';
+import { provision } from './provision';
+import { startS3Emulator } from './s3-emulator';
+import { type StageDefinitions, loadStageDefinitions } from './stage-definitions';
+
+export interface LocalStackOptions {
+  cwd: string;
+  stage: string;
+  /** Where data persists across restarts; undefined keeps everything in memory / a temp dir. */
+  dataDir: string;
+  persistent: boolean;
+  ports: { http: number; dynamodb: number; s3: number; lambda: number };
+  /** Extra environment for the functions (STORAGE_BASE_HOST, STORAGE_MAX_OBJECT_BYTES...). */
+  functionEnv?: Record<string, string>;
+  withOffline: boolean;
+  definitions?: StageDefinitions;
+  onOutput?: (source: 'dynamodb' | 'offline', chunk: string) => void;
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  /** The environment a function (or a script) needs to reach this stack. */
+  env: Record<string, string>;
+  context: StageContext;
+  provisioned: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local + s3rver + the stage's tables and bucket (+ serverless offline). Everything started
+ * is stopped by stop(), in reverse order, also when start-up fails half-way.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const definitionsPromise = options.definitions ? Promise.resolve(options.definitions) : loadStageDefinitions(options.stage, options.cwd);
+    const dynamo = await startDynamoDbLocal({
+      port: options.ports.dynamodb,
+      dbPath: options.persistent ? join(options.dataDir, 'dynamodb') : undefined,
+      onOutput: (chunk) => options.onOutput?.('dynamodb', chunk),
+    });
+    stops.push(() => dynamo.stop());
+    const s3 = await startS3Emulator({ port: options.ports.s3, directory: join(options.dataDir, 's3') });
+    stops.push(() => s3.stop());
+    const definitions = await definitionsPromise;
+    const dynamodbEndpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
+    const env: Record<string, string> = {
+      ...definitions.environment,
+      ...options.functionEnv,
+      DYNAMODB_ENDPOINT: dynamodbEndpoint,
+      S3_ENDPOINT: s3.endpoint,
+      STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
+      AWS_REGION: 'us-east-1',
+    };
+    const context = createStageContext(env);
+    const provisioned = await provision(definitions, context.clients);
+    if (options.withOffline) {
+      const offline = await startOffline({
+        cwd: options.cwd,
+        stage: options.stage,
+        httpPort: options.ports.http,
+        lambdaPort: options.ports.lambda,
+        env,
+        onOutput: (chunk) => options.onOutput?.('offline', chunk),
+      });
+      stops.push(() => offline.stop());
+    }
+    return {
+      baseUrl: `http://127.0.0.1:${options.ports.http}`,
+      dynamodbEndpoint,
+      s3Endpoint: s3.endpoint,
+      env,
+      context,
+      provisioned,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

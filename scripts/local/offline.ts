@@ -1,0 +1,54 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ManagedProcess, spawnManaged } from './child-process';
+import { waitForPort } from './ports';
+
+/**
+ * Runs `serverless offline` for the stage on 127.0.0.1:`httpPort`, with `env` on top of this
+ * process's environment (emulator endpoints, the local secrets key). Stale esbuild bundles
+ * break it, so they are removed first.
+ */
+export async function startOffline(options: {
+  cwd: string;
+  stage: string;
+  httpPort: number;
+  lambdaPort: number;
+  env: Record<string, string>;
+  onOutput?: (chunk: string) => void;
+}): Promise<ManagedProcess> {
+  rmSync(join(options.cwd, '.esbuild'), { recursive: true, force: true });
+  const managed = spawnManaged(
+    'npx',
+    [
+      '--no-install',
+      'serverless',
+      'offline',
+      'start',
+      '--stage',
+      options.stage,
+      '--host',
+      '127.0.0.1',
+      '--httpPort',
+      String(options.httpPort),
+      '--lambdaPort',
+      String(options.lambdaPort),
+    ],
+    {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' },
+      onOutput: options.onOutput,
+    },
+  );
+  try {
+    await Promise.race([
+      waitForPort(options.httpPort, 120_000),
+      new Promise((_, reject) =>
+        managed.child.once('exit', (code) => reject(new Error(`serverless offline exited with code ${code} before it was ready`))),
+      ),
+    ]);
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+  return managed;
+}

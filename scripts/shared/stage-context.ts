@@ -1,0 +1,30 @@
+import { type AwsClients, type ResourceNames, createAwsClients, resourceNames } from '../../lib/aws';
+import { type Env, type ServiceConfig, loadServiceConfig } from '../../lib/config';
+import { MerchantRepository } from '../../lib/gateway';
+import { StorageUserRepository, secretBoxProvider } from '../../lib/storage';
+
+/** The clients and repositories of one stage, for operator scripts (CLI, seeding) and tests. */
+export interface StageContext {
+  config: ServiceConfig;
+  clients: AwsClients;
+  names: ResourceNames;
+  merchants: MerchantRepository;
+  storageUsers: StorageUserRepository;
+}
+
+export function createStageContext(env: Env): StageContext {
+  const config = loadServiceConfig(env);
+  const clients = createAwsClients(config);
+  const names = resourceNames(config);
+  return {
+    config,
+    clients,
+    names,
+    merchants: new MerchantRepository(clients.documents, names.gatewayTable),
+    storageUsers: new StorageUserRepository(
+      clients.documents,
+      names.storageTable,
+      secretBoxProvider(config.storageSecretsKey, clients.secrets),
+    ),
+  };
+}

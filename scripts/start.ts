@@ -1,0 +1,97 @@
+/**
+ * `npm start`: the whole service on this machine, on real emulators, data kept under DATA_DIR.
+ * Ctrl-C or SIGTERM stops every process it started.
+ */
+import { resolve } from 'node:path';
+import { loadLocalStackConfig, processEnv } from '../lib/config';
+import { startLocalStack } from './local/local-stack';
+import { PortInUseError, assertPortFree } from './local/ports';
+import { readSeedFile, seedStage } from './shared/seed';
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadLocalStackConfig(processEnv());
+  const ports = { http: config.port, s3: config.port + 1, dynamodb: config.port + 2, lambda: config.port + 3 };
+  await assertPortFree(ports.http, 'PORT, the API');
+  await assertPortFree(ports.s3, 'PORT+1, the S3 emulator');
+  await assertPortFree(ports.dynamodb, 'PORT+2, DynamoDB Local');
+  await assertPortFree(ports.lambda, 'PORT+3, serverless-offline Lambda invoke');
+  const seed = readSeedFile(config.seedFile);
+
+  const verbose = processEnv().VERBOSE === '1';
+  console.log(`Starting the local stack (stage ${config.stage}, data in ${resolve(config.dataDir)})...`);
+  const stack = await startLocalStack({
+    cwd: process.cwd(),
+    stage: config.stage,
+    dataDir: config.dataDir,
+    persistent: true,
+    ports,
+    withOffline: true,
+    functionEnv: {
+      STORAGE_BASE_HOST: config.storageBaseHost,
+      STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
+    },
+    // Function logs (JSON lines) and request lines go to the terminal; emulator chatter only with VERBOSE=1.
+    onOutput: (source, chunk) => {
+      if (source === 'offline' || verbose) process.stdout.write(chunk);
+    },
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping serverless offline, s3rver and DynamoDB Local...`);
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const seeded = await seedStage(seed, stack.context);
+  printBanner(stack.baseUrl, stack.dynamodbEndpoint, stack.s3Endpoint, config, seed, seeded, stack.provisioned, Date.now() - startedAt);
+}
+
+function printBanner(
+  baseUrl: string,
+  dynamodbEndpoint: string,
+  s3Endpoint: string,
+  config: ReturnType<typeof loadLocalStackConfig>,
+  seed: ReturnType<typeof readSeedFile>,
+  seeded: { created: string[]; existing: string[] },
+  provisioned: string[],
+  elapsedMs: number,
+): void {
+  const lines = [
+    '',
+    `Local stack ready in ${(elapsedMs / 1000).toFixed(1)} s (stage ${config.stage})`,
+    '',
+    `  API (gateway + S3)   ${baseUrl}`,
+    `  Health               ${baseUrl}/v1/health`,
+    `  Gateway API          ${baseUrl}/v1/transacao`,
+    `  S3 endpoint          ${baseUrl}   (virtual-host style: <bucket>.${config.storageBaseHost}:${config.port})`,
+    `  DynamoDB Local       ${dynamodbEndpoint}   (listens on all interfaces)`,
+    `  S3 emulator (blobs)  ${s3Endpoint}`,
+    '',
+    `  Created: ${provisioned.length ? provisioned.join(', ') : 'nothing (tables and bucket already there)'}`,
+    `  Seeded from ${config.seedFile}: ${seeded.created.length} created, ${seeded.existing.length} already present`,
+    '',
+    'Seeded credentials (local development only):',
+  ];
+  for (const merchant of seed.merchants ?? []) {
+    lines.push(`  merchant ${merchant.id} (${merchant.name}, ${merchant.acquirerAMode})  token ${merchant.token}`);
+    if (merchant.admin) lines.push(`    admin ${merchant.admin.email} / ${merchant.admin.password}`);
+  }
+  for (const user of seed.storageUsers ?? []) {
+    lines.push(`  storage user ${user.id} (${user.email})  access key ${user.accessKey}  secret key ${user.secretKey}`);
+  }
+  lines.push('', `Try: curl ${baseUrl}/v1/health`, 'Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof PortInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`npm start failed: ${message}`);
+  process.exit(1);
+});
