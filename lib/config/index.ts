@@ -1,4 +1,5 @@
-import { type ServiceConfig, loadServiceConfig } from './service-config';
+import { oneOf } from './env';
+import { LOG_LEVELS, type ServiceConfig, loadServiceConfig } from './service-config';
 
 export * from './env';
 export * from './local-stack-config';
@@ -10,6 +11,11 @@ let cached: ServiceConfig | undefined;
 export function serviceConfig(): ServiceConfig {
   cached ??= loadServiceConfig(process.env);
   return cached;
+}
+
+/** The log level alone: logging must work even where the rest of the configuration is missing or broken. */
+export function logLevel(): (typeof LOG_LEVELS)[number] {
+  return oneOf(process.env, 'LOG_LEVEL', LOG_LEVELS, 'INFO');
 }
 
 /** The process environment, for scripts that hand it on to child processes. */

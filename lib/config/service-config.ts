@@ -18,7 +18,6 @@ export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 's
 
 export interface ServiceConfig {
   stage: Stage;
-  logLevel: (typeof LOG_LEVELS)[number];
   region: string;
   gatewayTable: string;
   storageTable: string;
@@ -36,7 +35,6 @@ export function loadServiceConfig(env: Env): ServiceConfig {
   const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
   return {
     stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
-    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'INFO'),
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
     gatewayTable: requiredString(env, 'GATEWAY_TABLE'),
     storageTable: requiredString(env, 'STORAGE_TABLE'),

@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { serviceConfig } from '../config';
+import { logLevel } from '../config';
 import { redactingReplacer } from './redaction';
 
 /**
@@ -20,6 +20,6 @@ let cached: Logger | undefined;
 
 /** The container's logger, configured once from the service configuration. */
 export function logger(): Logger {
-  cached ??= createLogger({ level: serviceConfig().logLevel });
+  cached ??= createLogger({ level: logLevel() });
   return cached;
 }

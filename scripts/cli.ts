@@ -1,0 +1,52 @@
+/** `npm run cli -- ...`: operator commands against a stage's tables (see USAGE). */
+import { parseArgs } from 'node:util';
+import { processEnv } from '../lib/config';
+import { COMMANDS, USAGE, UsageError } from './cli/commands';
+import { type Target, connect } from './cli/target';
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      target: { type: 'string', default: 'local' },
+      stage: { type: 'string', default: processEnv().STAGE ?? 'sandbox' },
+      region: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+      id: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      merchant: { type: 'string' },
+      'acquirer-a-mode': { type: 'string' },
+    },
+  });
+  const command = COMMANDS[positionals.join(' ')];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (values.target !== 'local' && values.target !== 'aws') throw new UsageError('--target must be local or aws');
+  if (values.stage !== 'sandbox' && values.stage !== 'production') throw new UsageError('--stage must be sandbox or production');
+  const stage = await connect(values.target as Target, values.stage, processEnv(), values.region);
+  const result = await command(stage, values);
+  console.log(values.json ? JSON.stringify(result, null, 2) : formatHuman(result));
+  return 0;
+}
+
+function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]): string {
+  const rows = Array.isArray(result) ? result : [result];
+  if (rows.length === 0) return '(none)';
+  return rows.map((row) => Object.entries(row).map(([key, value]) => `${key}: ${String(value)}`).join('\n')).join('\n\n');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof UsageError || (error instanceof Error && /AlreadyExists|NotFound/.test(error.name));
+    console.error(`cli: ${known || error instanceof TypeError ? (error as Error).message : String((error as Error)?.stack ?? error)}`);
+    process.exit(known ? 2 : 1);
+  },
+);

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACQUIRER_A_MODES,
+  type AcquirerAMode,
+  generateApiToken,
+  isAcquirerAMode,
+  isPlausibleEmail,
+  isValidMerchantId,
+} from '../../lib/gateway';
+import { generateAccessKeyPair, generateCanonicalUserId, isValidStorageUserId } from '../../lib/storage';
+import type { StageContext } from '../shared/stage-context';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type Options = Record<string, string | boolean | undefined>;
+type Output = Record<string, unknown> | Record<string, unknown>[];
+type Command = (stage: StageContext, options: Options) => Promise<Output>;
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function optional(options: Options, name: string): string | undefined {
+  const value = options[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function email(options: Options): string {
+  const value = required(options, 'email');
+  if (!isPlausibleEmail(value)) throw new UsageError(`--email "${value}" is not an e-mail address`);
+  return value;
+}
+
+/** Every operator command: `<resource> <action>`. Secrets are printed once, here, and stored only hashed or sealed. */
+export const COMMANDS: Record<string, Command> = {
+  'merchant create': async (stage, options) => {
+    const id = required(options, 'id');
+    if (!isValidMerchantId(id)) throw new UsageError('--id must be 2-63 characters of a-z, 0-9 and -, starting with a letter or digit');
+    const mode = optional(options, 'acquirer-a-mode') ?? 'loja_sem_autenticacao';
+    if (!isAcquirerAMode(mode)) throw new UsageError(`--acquirer-a-mode must be one of ${ACQUIRER_A_MODES.join(', ')}`);
+    const token = generateApiToken();
+    const merchant = await stage.merchants.create({ id, name: required(options, 'name'), acquirerAMode: mode as AcquirerAMode, token });
+    return { ...merchant, token };
+  },
+  'merchant rotate-token': async (stage, options) => {
+    const id = required(options, 'id');
+    const token = generateApiToken();
+    await stage.merchants.rotateToken(id, token);
+    return { id, token };
+  },
+  'merchant list': async (stage) => (await stage.merchants.list()).map((merchant) => ({ ...merchant })),
+  'admin create': async (stage, options) => {
+    const given = optional(options, 'password');
+    if (given !== undefined && given.length < 12) throw new UsageError('--password must have at least 12 characters');
+    const password = given ?? randomBytes(18).toString('base64url');
+    const user = await stage.merchants.createAdminUser({ merchantId: required(options, 'merchant'), email: email(options), password });
+    return given === undefined ? { ...user, password } : { ...user };
+  },
+  'admin list': async (stage, options) =>
+    (await stage.merchants.listAdminUsers(optional(options, 'merchant'))).map((user) => ({ ...user })),
+  'storage-user create': async (stage, options) => {
+    const id = optional(options, 'id') ?? generateCanonicalUserId();
+    if (!isValidStorageUserId(id)) throw new UsageError('--id must be 1-64 characters of A-Z, a-z, 0-9, _, . and -');
+    const keys = generateAccessKeyPair();
+    const user = await stage.storageUsers.create({ id, displayName: required(options, 'name'), email: email(options), ...keys });
+    return { ...user, secretKey: keys.secretKey };
+  },
+  'storage-user list': async (stage) => (await stage.storageUsers.list()).map((user) => ({ ...user })),
+};
+
+export const USAGE = `Usage: npm run cli -- [--target local|aws] [--stage sandbox|production] [--region R] [--json] <command>
+
+Commands:
+  merchant create --id ID --name NAME [--acquirer-a-mode ${ACQUIRER_A_MODES.join('|')}]
+  merchant rotate-token --id ID
+  merchant list
+  admin create --merchant ID --email EMAIL [--password PASSWORD]   (a password is generated when omitted)
+  admin list [--merchant ID]
+  storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
+  storage-user list
+
+--target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);
+--target aws reaches the deployed stage's tables with your AWS credentials.`;

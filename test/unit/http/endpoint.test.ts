@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { XMLParser } from 'fast-xml-parser';
+import { GatewayError, gatewayEndpoint } from '../../../lib/gateway';
+import { bodyBytes, httpEndpoint, jsonBody, jsonResponse, MalformedJsonError, renderPlainError } from '../../../lib/http';
+import { createLogger } from '../../../lib/log';
+import { StorageError, storageEndpoint } from '../../../lib/storage';
+import { apiEvent, lambdaContext } from '../../support/api-event';
+
+const silent = createLogger({ level: 'SILENT' });
+
+describe('httpEndpoint', () => {
+  it('puts the request id on a successful response', async () => {
+    const handler = httpEndpoint(async () => jsonResponse(200, { ok: true }), { renderError: renderPlainError, logger: silent });
+    const response = await handler(apiEvent(), lambdaContext());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['x-request-id']).toBe('req-123');
+  });
+
+  it('turns an unknown error into a generic 500 that leaks nothing', async () => {
+    const handler = httpEndpoint(
+      async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.1:8000 at /var/task/secret.js');
+      },
+      { renderError: renderPlainError, logger: silent },
+    );
+    const response = await handler(apiEvent(), lambdaContext());
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toMatch(/ECONNREFUSED|secret\.js|at \//);
+    expect(response.headers?.['x-request-id']).toBe('req-123');
+  });
+});
+
+describe('gatewayEndpoint', () => {
+  const failWith = (error: unknown) =>
+    gatewayEndpoint(async () => {
+      throw error;
+    });
+
+  it('renders a domain error inside the transaction envelope with its catalogue code and status', async () => {
+    const response = await failWith(new GatewayError('invalid_credentials'))(apiEvent(), lambdaContext());
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toEqual({ transacao: { erro: { codigo: '001', mensagem: 'Credenciais inválidas' } } });
+    expect(response.headers?.['x-request-id']).toBe('req-123');
+  });
+
+  it('keeps the transaction as it stands next to the error of a refused transition', async () => {
+    const response = await failWith(new GatewayError('transition_not_allowed', 'Transação já capturada', { id: 7, status: 'paga' }))(
+      apiEvent(),
+      lambdaContext(),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toEqual({
+      transacao: { id: 7, status: 'paga', erro: { codigo: '007', mensagem: 'Transação já capturada' } },
+    });
+  });
+
+  it('answers malformed JSON with 400 and an unknown failure with a JSON 500', async () => {
+    const malformed = await failWith(new MalformedJsonError())(apiEvent(), lambdaContext());
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.parse(malformed.body).transacao.erro.codigo).toBe('005');
+    const crashed = await failWith(new TypeError('x is undefined'))(apiEvent(), lambdaContext());
+    expect(crashed.statusCode).toBe(500);
+    expect(JSON.parse(crashed.body).transacao.erro).toEqual({ codigo: '099', mensagem: 'Erro interno; tente novamente' });
+  });
+});
+
+describe('storageEndpoint', () => {
+  const parse = (xml: string) => new XMLParser().parse(xml);
+
+  it('renders S3 XML errors with the AWS code, status, resource and request id headers', async () => {
+    const handler = storageEndpoint(async () => {
+      throw new StorageError('NoSuchBucket');
+    });
+    const response = await handler(apiEvent({ path: '/photos' }), lambdaContext());
+    expect(response.statusCode).toBe(404);
+    expect(response.headers?.['content-type']).toBe('application/xml');
+    expect(response.headers?.['x-amz-request-id']).toBe('req-123');
+    expect(parse(response.body).Error).toEqual({
+      Code: 'NoSuchBucket',
+      Message: 'The specified bucket does not exist',
+      Resource: '/photos',
+      RequestId: 'req-123',
+    });
+  });
+
+  it('escapes what it echoes and hides unknown errors behind InternalError', async () => {
+    const signature = storageEndpoint(async () => {
+      throw new StorageError('SignatureDoesNotMatch', undefined, { StringToSign: 'GET\n\n<&>' });
+    });
+    const response = await signature(apiEvent({ path: '/b/<script>' }), lambdaContext());
+    expect(response.body).toContain('&lt;script&gt;');
+    expect(parse(response.body).Error.StringToSign).toBe('GET\n\n<&>');
+    const crashed = await storageEndpoint(async () => {
+      throw new Error('boom at /var/task');
+    })(apiEvent(), lambdaContext());
+    expect(crashed.statusCode).toBe(500);
+    expect(parse(crashed.body).Error.Code).toBe('InternalError');
+    expect(crashed.body).not.toContain('/var/task');
+  });
+});
+
+describe('request bodies', () => {
+  it('decodes base64 bodies byte-exact', () => {
+    const bytes = Buffer.from([0, 255, 128, 10, 13]);
+    expect(bodyBytes({ body: bytes.toString('base64'), isBase64Encoded: true }).equals(bytes)).toBe(true);
+    expect(bodyBytes({ body: null, isBase64Encoded: false }).length).toBe(0);
+  });
+
+  it('parses JSON whatever the Content-Type, and refuses malformed JSON', () => {
+    const body = Buffer.from('{"token":"t","transacao":{}}').toString('base64');
+    expect(jsonBody({ body, isBase64Encoded: true })).toEqual({ token: 't', transacao: {} });
+    expect(jsonBody({ body: '', isBase64Encoded: false })).toBeUndefined();
+    expect(() => jsonBody({ body: '{"token":', isBase64Encoded: false })).toThrow(MalformedJsonError);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // One local stack (DynamoDB Local, s3rver, serverless offline) for every integration test file.
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
