@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     reporters: ['default'],
+    // In-process handlers log nothing during tests; the functions under serverless offline keep their stage's level.
+    env: { LOG_LEVEL: 'SILENT' },
   },
 });

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { processEnv } from '../lib/config';
 import { COMMANDS, USAGE, UsageError } from './cli/commands';
-import { type Target, connect } from './cli/target';
+import { connect, type Target } from './cli/target';
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -39,14 +39,22 @@ async function main(argv: string[]): Promise<number> {
 function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]): string {
   const rows = Array.isArray(result) ? result : [result];
   if (rows.length === 0) return '(none)';
-  return rows.map((row) => Object.entries(row).map(([key, value]) => `${key}: ${String(value)}`).join('\n')).join('\n\n');
+  return rows
+    .map((row) =>
+      Object.entries(row)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join('\n'),
+    )
+    .join('\n\n');
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known = error instanceof UsageError || (error instanceof Error && /AlreadyExists|NotFound/.test(error.name));
-    console.error(`cli: ${known || error instanceof TypeError ? (error as Error).message : String((error as Error)?.stack ?? error)}`);
+    console.error(
+      `cli: ${known || error instanceof TypeError ? (error as Error).message : String((error as Error)?.stack ?? error)}`,
+    );
     process.exit(known ? 2 : 1);
   },
 );

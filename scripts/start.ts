@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
 import { startLocalStack } from './local/local-stack';
-import { PortInUseError, assertPortFree } from './local/ports';
+import { assertPortFree, PortInUseError } from './local/ports';
 import { readSeedFile, seedStage } from './shared/seed';
 
 async function main(): Promise<void> {
@@ -50,7 +50,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const seeded = await seedStage(seed, stack.context);
-  printBanner(stack.baseUrl, stack.dynamodbEndpoint, stack.s3Endpoint, config, seed, seeded, stack.provisioned, Date.now() - startedAt);
+  printBanner(
+    stack.baseUrl,
+    stack.dynamodbEndpoint,
+    stack.s3Endpoint,
+    config,
+    seed,
+    seeded,
+    stack.provisioned,
+    Date.now() - startedAt,
+  );
 }
 
 function printBanner(
@@ -91,7 +100,8 @@ function printBanner(
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof PortInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof PortInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`npm start failed: ${message}`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { awsClients, resourceNames } from '../../lib/aws';
 import { serviceConfig } from '../../lib/config';
 import { echoRoundTrip } from '../../lib/diagnostics';
-import { EndpointDisabledError, binaryResponse, bodyBytes, httpEndpoint, renderPlainError } from '../../lib/http';
+import { binaryResponse, bodyBytes, EndpointDisabledError, httpEndpoint, renderPlainError } from '../../lib/http';
 
 /** POST /v1/_diagnostics/echo: returns the request body after a round trip through S3 and DynamoDB (off in production). */
 export const handler = httpEndpoint(

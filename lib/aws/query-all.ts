@@ -16,7 +16,11 @@ export async function queryAllPages(
 }
 
 /** A GSI1 query on one partition, optionally narrowed to sort keys that begin with a prefix. */
-export function gsi1Query(table: string, partition: string, sortKeyPrefix?: string): Omit<QueryCommandInput, 'ExclusiveStartKey'> {
+export function gsi1Query(
+  table: string,
+  partition: string,
+  sortKeyPrefix?: string,
+): Omit<QueryCommandInput, 'ExclusiveStartKey'> {
   return {
     TableName: table,
     IndexName: 'GSI1',

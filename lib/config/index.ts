@@ -1,5 +1,5 @@
 import { oneOf } from './env';
-import { LOG_LEVELS, type ServiceConfig, loadServiceConfig } from './service-config';
+import { LOG_LEVELS, loadServiceConfig, type ServiceConfig } from './service-config';
 
 export * from './env';
 export * from './local-stack-config';

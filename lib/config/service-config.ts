@@ -1,13 +1,4 @@
-import {
-  type Env,
-  httpUrl,
-  oneOf,
-  onOff,
-  optionalString,
-  positiveInteger,
-  requiredString,
-  stringWithDefault,
-} from './env';
+import { type Env, httpUrl, oneOf, onOff, optionalString, positiveInteger, requiredString, stringWithDefault } from './env';
 
 export const STAGES = ['sandbox', 'production'] as const;
 export type Stage = (typeof STAGES)[number];

@@ -27,10 +27,19 @@ export async function echoRoundTrip(
     await clients.documents.send(
       new PutCommand({
         TableName: names.gatewayTable,
-        Item: { ...recordKey, kind: 'diagnostic', blobKey, md5, size: body.length, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+        Item: {
+          ...recordKey,
+          kind: 'diagnostic',
+          blobKey,
+          md5,
+          size: body.length,
+          expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        },
       }),
     );
-    const { Item } = await clients.documents.send(new GetCommand({ TableName: names.gatewayTable, Key: recordKey, ConsistentRead: true }));
+    const { Item } = await clients.documents.send(
+      new GetCommand({ TableName: names.gatewayTable, Key: recordKey, ConsistentRead: true }),
+    );
     const object = await clients.s3.send(new GetObjectCommand({ Bucket: names.blobBucket, Key: String(Item?.blobKey) }));
     const bytes = Buffer.from(await object.Body!.transformToByteArray());
     return { bytes, md5: createHash('md5').update(bytes).digest('hex') };

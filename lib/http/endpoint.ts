@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { logger as containerLogger } from '../log';
+import { accessLog } from './middlewares/access-log';
 import { errorResponder } from './middlewares/error-responder';
 import { requestIdHeaders } from './middlewares/request-id';
 import type { ApiEvent, ApiResult, Context, ErrorRenderer } from './types';
@@ -17,13 +18,14 @@ export interface EndpointOptions {
 export type EndpointHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
 /**
- * The middy stack every HTTP function shares: Lambda context on every log line, the request id
- * on every response, and errors rendered in the surface's own format (nothing else leaks).
+ * The middy stack every HTTP function shares: Lambda context on every log line, one access-log
+ * line per request, the request id on every response, and errors rendered in the surface's own format (nothing else leaks).
  */
 export function httpEndpoint(handler: EndpointHandler, options: EndpointOptions) {
   const log = options.logger ?? containerLogger();
   return middy<ApiEvent, ApiResult>()
     .use(injectLambdaContext(log, { resetKeys: true }))
+    .use(accessLog(log))
     .use(requestIdHeaders(options.requestIdHeaders ?? ['x-request-id']))
     .use(errorResponder(options.renderError, log))
     .handler(handler);

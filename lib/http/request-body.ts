@@ -1,5 +1,5 @@
-import type { ApiEvent } from './types';
 import { MalformedJsonError } from './errors';
+import type { ApiEvent } from './types';
 
 /** The request body as the bytes the client sent: API Gateway base64-encodes it (binaryMediaTypes '*\/*'). */
 export function bodyBytes(event: Pick<ApiEvent, 'body' | 'isBase64Encoded'>): Buffer {

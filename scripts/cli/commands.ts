@@ -39,11 +39,17 @@ function email(options: Options): string {
 export const COMMANDS: Record<string, Command> = {
   'merchant create': async (stage, options) => {
     const id = required(options, 'id');
-    if (!isValidMerchantId(id)) throw new UsageError('--id must be 2-63 characters of a-z, 0-9 and -, starting with a letter or digit');
+    if (!isValidMerchantId(id))
+      throw new UsageError('--id must be 2-63 characters of a-z, 0-9 and -, starting with a letter or digit');
     const mode = optional(options, 'acquirer-a-mode') ?? 'loja_sem_autenticacao';
     if (!isAcquirerAMode(mode)) throw new UsageError(`--acquirer-a-mode must be one of ${ACQUIRER_A_MODES.join(', ')}`);
     const token = generateApiToken();
-    const merchant = await stage.merchants.create({ id, name: required(options, 'name'), acquirerAMode: mode as AcquirerAMode, token });
+    const merchant = await stage.merchants.create({
+      id,
+      name: required(options, 'name'),
+      acquirerAMode: mode as AcquirerAMode,
+      token,
+    });
     return { ...merchant, token };
   },
   'merchant rotate-token': async (stage, options) => {
@@ -57,7 +63,11 @@ export const COMMANDS: Record<string, Command> = {
     const given = optional(options, 'password');
     if (given !== undefined && given.length < 12) throw new UsageError('--password must have at least 12 characters');
     const password = given ?? randomBytes(18).toString('base64url');
-    const user = await stage.merchants.createAdminUser({ merchantId: required(options, 'merchant'), email: email(options), password });
+    const user = await stage.merchants.createAdminUser({
+      merchantId: required(options, 'merchant'),
+      email: email(options),
+      password,
+    });
     return given === undefined ? { ...user, password } : { ...user };
   },
   'admin list': async (stage, options) =>

@@ -1,6 +1,6 @@
 import { type Env, LOCAL_DEV_STORAGE_SECRETS_KEY, loadLocalStackConfig, optionalString } from '../../lib/config';
 import { loadStageDefinitions } from '../local/stage-definitions';
-import { type StageContext, createStageContext } from '../shared/stage-context';
+import { createStageContext, type StageContext } from '../shared/stage-context';
 
 export type Target = 'local' | 'aws';
 
@@ -9,16 +9,27 @@ export type Target = 'local' | 'aws';
  * `npm start` stack (or DYNAMODB_ENDPOINT / S3_ENDPOINT), on `aws` with the caller's AWS credentials.
  */
 export async function connect(target: Target, stage: string, env: Env, region?: string): Promise<StageContext> {
-  const definitions = await loadStageDefinitions(stage);
+  const definitions = await stageEnvironment(stage, env);
   if (target === 'aws') {
-    return createStageContext({ ...definitions.environment, AWS_REGION: region ?? env.AWS_REGION ?? 'us-east-1' });
+    return createStageContext({ ...definitions, AWS_REGION: region ?? env.AWS_REGION ?? 'us-east-1' });
   }
   const { port } = loadLocalStackConfig(env);
   return createStageContext({
-    ...definitions.environment,
+    ...definitions,
     DYNAMODB_ENDPOINT: optionalString(env, 'DYNAMODB_ENDPOINT') ?? `http://127.0.0.1:${port + 2}`,
     S3_ENDPOINT: optionalString(env, 'S3_ENDPOINT') ?? `http://127.0.0.1:${port + 1}`,
     STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
     AWS_REGION: 'us-east-1',
   });
+}
+
+/**
+ * The stage's function environment (table and bucket names): from serverless.yml via `serverless print`,
+ * unless the caller's environment already names the tables (the local stack's and the tests' do).
+ */
+async function stageEnvironment(stage: string, env: Env): Promise<Env> {
+  if (env.GATEWAY_TABLE && env.STORAGE_TABLE && env.BLOB_BUCKET) {
+    return { GATEWAY_TABLE: env.GATEWAY_TABLE, STORAGE_TABLE: env.STORAGE_TABLE, BLOB_BUCKET: env.BLOB_BUCKET, STAGE: stage };
+  }
+  return (await loadStageDefinitions(stage)).environment;
 }

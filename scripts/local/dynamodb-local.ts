@@ -17,7 +17,11 @@ function jarDirectory(): string {
  * Runs the real DynamoDB Local on the machine's Java. It listens on all interfaces (the jar has no
  * bind option), on `port`; `dbPath` keeps data across restarts, `undefined` keeps it in memory.
  */
-export async function startDynamoDbLocal(options: { port: number; dbPath?: string; onOutput?: (chunk: string) => void }): Promise<ManagedProcess> {
+export async function startDynamoDbLocal(options: {
+  port: number;
+  dbPath?: string;
+  onOutput?: (chunk: string) => void;
+}): Promise<ManagedProcess> {
   const dir = jarDirectory();
   if (options.dbPath && !existsSync(options.dbPath)) mkdirSync(options.dbPath, { recursive: true });
   const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
@@ -40,7 +44,9 @@ export async function startDynamoDbLocal(options: { port: number; dbPath?: strin
   try {
     await Promise.race([
       waitForPort(options.port, 60_000),
-      new Promise((_, reject) => managed.child.once('exit', (code) => reject(new Error(`DynamoDB Local exited with code ${code}`)))),
+      new Promise((_, reject) =>
+        managed.child.once('exit', (code) => reject(new Error(`DynamoDB Local exited with code ${code}`))),
+      ),
     ]);
   } catch (error) {
     await managed.stop();

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { LOCAL_DEV_STORAGE_SECRETS_KEY } from '../../lib/config';
-import { type StageContext, createStageContext } from '../shared/stage-context';
+import { createStageContext, type StageContext } from '../shared/stage-context';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { startOffline } from './offline';
 import { provision } from './provision';
 import { startS3Emulator } from './s3-emulator';
-import { type StageDefinitions, loadStageDefinitions } from './stage-definitions';
+import { loadStageDefinitions, type StageDefinitions } from './stage-definitions';
 
 export interface LocalStackOptions {
   cwd: string;
@@ -42,7 +42,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const step of stops.reverse()) await step().catch(() => undefined);
   };
   try {
-    const definitionsPromise = options.definitions ? Promise.resolve(options.definitions) : loadStageDefinitions(options.stage, options.cwd);
+    const definitionsPromise = options.definitions
+      ? Promise.resolve(options.definitions)
+      : loadStageDefinitions(options.stage, options.cwd);
     const dynamo = await startDynamoDbLocal({
       port: options.ports.dynamodb,
       dbPath: options.persistent ? join(options.dataDir, 'dynamodb') : undefined,

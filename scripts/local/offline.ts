@@ -43,7 +43,9 @@ export async function startOffline(options: {
     await Promise.race([
       waitForPort(options.httpPort, 120_000),
       new Promise((_, reject) =>
-        managed.child.once('exit', (code) => reject(new Error(`serverless offline exited with code ${code} before it was ready`))),
+        managed.child.once('exit', (code) =>
+          reject(new Error(`serverless offline exited with code ${code} before it was ready`)),
+        ),
       ),
     ]);
   } catch (error) {

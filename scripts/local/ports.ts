@@ -12,7 +12,9 @@ export async function assertPortFree(port: number, purpose: string, host = '127.
     server.listen(port, host, () => server.close(() => resolve(true)));
   });
   if (!free) {
-    throw new PortInUseError(`Port ${port} (${purpose}) is already in use on ${host}. Stop whatever holds it or choose another port.`);
+    throw new PortInUseError(
+      `Port ${port} (${purpose}) is already in use on ${host}. Stop whatever holds it or choose another port.`,
+    );
   }
 }
 

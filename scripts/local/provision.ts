@@ -9,7 +9,10 @@ import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/
 import type { StageDefinitions } from './stage-definitions';
 
 /** Creates whatever of the stage's tables and bucket is missing; leaves existing ones (and their data) alone. */
-export async function provision(definitions: StageDefinitions, clients: { dynamo: DynamoDBClient; s3: S3Client }): Promise<string[]> {
+export async function provision(
+  definitions: StageDefinitions,
+  clients: { dynamo: DynamoDBClient; s3: S3Client },
+): Promise<string[]> {
   const created: string[] = [];
   for (const table of definitions.tables) {
     const name = table.create.TableName as string;
@@ -18,7 +21,10 @@ export async function provision(definitions: StageDefinitions, clients: { dynamo
     await waitUntilTableExists({ client: clients.dynamo, maxWaitTime: 60 }, { TableName: name });
     if (table.ttlAttribute) {
       await clients.dynamo.send(
-        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }),
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+        }),
       );
     }
     created.push(`table ${name}`);

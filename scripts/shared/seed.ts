@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AdminUserAlreadyExistsError, type AcquirerAMode, MerchantAlreadyExistsError } from '../../lib/gateway';
+import { type AcquirerAMode, AdminUserAlreadyExistsError, MerchantAlreadyExistsError } from '../../lib/gateway';
 import { StorageUserAlreadyExistsError } from '../../lib/storage';
 import seedSchema from '../../schemas/seed-file.schema.json' with { type: 'json' };
 import type { StageContext } from './stage-context';
 
 export interface SeedFile {
-  merchants?: { id: string; name: string; token: string; acquirerAMode: AcquirerAMode; admin?: { email: string; password: string } }[];
+  merchants?: {
+    id: string;
+    name: string;
+    token: string;
+    acquirerAMode: AcquirerAMode;
+    admin?: { email: string; password: string };
+  }[];
   storageUsers?: { id: string; displayName: string; email: string; accessKey: string; secretKey: string }[];
 }
 
@@ -33,7 +39,10 @@ export function readSeedFile(path: string): SeedFile {
  * Creates what the seed names and is missing; records that exist are left untouched (so seeding
  * twice changes nothing, and a password changed through the CLI is not reset by a restart).
  */
-export async function seedStage(seed: SeedFile, stage: Pick<StageContext, 'merchants' | 'storageUsers'>): Promise<{ created: string[]; existing: string[] }> {
+export async function seedStage(
+  seed: SeedFile,
+  stage: Pick<StageContext, 'merchants' | 'storageUsers'>,
+): Promise<{ created: string[]; existing: string[] }> {
   const created: string[] = [];
   const existing: string[] = [];
   const attempt = async (label: string, write: () => Promise<unknown>, alreadyExists: new (...args: never[]) => Error) => {

@@ -1,5 +1,5 @@
-import { type AwsClients, type ResourceNames, createAwsClients, resourceNames } from '../../lib/aws';
-import { type Env, type ServiceConfig, loadServiceConfig } from '../../lib/config';
+import { type AwsClients, createAwsClients, type ResourceNames, resourceNames } from '../../lib/aws';
+import { type Env, loadServiceConfig, type ServiceConfig } from '../../lib/config';
 import { MerchantRepository } from '../../lib/gateway';
 import { StorageUserRepository, secretBoxProvider } from '../../lib/storage';
 

@@ -36,7 +36,14 @@ export class MerchantRepository {
             {
               Put: {
                 TableName: this.table,
-                Item: { ...merchantKey(merchant.id), GSI1PK: 'MERCHANTS', GSI1SK: merchant.id, kind: 'merchant', ...merchant, tokenHash },
+                Item: {
+                  ...merchantKey(merchant.id),
+                  GSI1PK: 'MERCHANTS',
+                  GSI1SK: merchant.id,
+                  kind: 'merchant',
+                  ...merchant,
+                  tokenHash,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -64,9 +71,7 @@ export class MerchantRepository {
 
   /** The merchant a presented API token belongs to, if any. */
   async findByToken(token: string): Promise<Merchant | undefined> {
-    const { Item } = await this.documents.send(
-      new GetCommand({ TableName: this.table, Key: tokenKey(hashApiToken(token)) }),
-    );
+    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: tokenKey(hashApiToken(token)) }));
     return Item ? this.get(String(Item.merchantId)) : undefined;
   }
 
@@ -164,7 +169,9 @@ export class MerchantRepository {
   }
 
   async listAdminUsers(merchantId?: string): Promise<AdminUser[]> {
-    return (await queryAllPages(this.documents, gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined))).map(toAdminUser);
+    return (
+      await queryAllPages(this.documents, gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined))
+    ).map(toAdminUser);
   }
 }
 

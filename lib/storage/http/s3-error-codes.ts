@@ -3,7 +3,10 @@ export const S3_ERROR_CODES = {
   AccessDenied: [403, 'Access Denied'],
   AuthorizationHeaderMalformed: [400, 'The authorization header is malformed.'],
   BadDigest: [400, 'The Content-MD5 you specified did not match what we received.'],
-  BucketAlreadyExists: [409, 'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.'],
+  BucketAlreadyExists: [
+    409,
+    'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.',
+  ],
   BucketAlreadyOwnedByYou: [409, 'Your previous request to create the named bucket succeeded and you already own it.'],
   BucketNotEmpty: [409, 'The bucket you tried to delete is not empty'],
   EntityTooLarge: [400, 'Your proposed upload exceeds the maximum allowed size'],
@@ -24,8 +27,11 @@ export const S3_ERROR_CODES = {
   NoSuchVersion: [404, 'The specified version does not exist.'],
   NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
   PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold'],
-  RequestTimeTooSkewed: [403, "The difference between the request time and the current time is too large."],
-  SignatureDoesNotMatch: [403, 'The request signature we calculated does not match the signature you provided. Check your key and signing method.'],
+  RequestTimeTooSkewed: [403, 'The difference between the request time and the current time is too large.'],
+  SignatureDoesNotMatch: [
+    403,
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  ],
   UnresolvableGrantByEmailAddress: [400, 'The e-mail address you provided does not match any account on record.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

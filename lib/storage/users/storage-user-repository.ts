@@ -59,7 +59,9 @@ export class StorageUserRepository {
       );
     } catch (error) {
       if (isTransactionConditionFailed(error)) {
-        throw new StorageUserAlreadyExistsError(`A storage user with id ${user.id}, this access key or this e-mail already exists`);
+        throw new StorageUserAlreadyExistsError(
+          `A storage user with id ${user.id}, this access key or this e-mail already exists`,
+        );
       }
       throw error;
     }

@@ -41,7 +41,12 @@ describe('loadServiceConfig', () => {
 
 describe('loadLocalStackConfig', () => {
   it('defaults to port 3000, .data and the committed seed', () => {
-    expect(loadLocalStackConfig({})).toMatchObject({ port: 3000, dataDir: '.data', seedFile: 'config/seed.local.json', stage: 'sandbox' });
+    expect(loadLocalStackConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: '.data',
+      seedFile: 'config/seed.local.json',
+      stage: 'sandbox',
+    });
   });
 
   it('rejects a port that is not a number', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
 import { GatewayError, gatewayEndpoint } from '../../../lib/gateway';
 import { bodyBytes, httpEndpoint, jsonBody, jsonResponse, MalformedJsonError, renderPlainError } from '../../../lib/http';
 import { createLogger } from '../../../lib/log';
@@ -44,10 +44,9 @@ describe('gatewayEndpoint', () => {
   });
 
   it('keeps the transaction as it stands next to the error of a refused transition', async () => {
-    const response = await failWith(new GatewayError('transition_not_allowed', 'Transação já capturada', { id: 7, status: 'paga' }))(
-      apiEvent(),
-      lambdaContext(),
-    );
+    const response = await failWith(
+      new GatewayError('transition_not_allowed', 'Transação já capturada', { id: 7, status: 'paga' }),
+    )(apiEvent(), lambdaContext());
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body)).toEqual({
       transacao: { id: 7, status: 'paga', erro: { codigo: '007', mensagem: 'Transação já capturada' } },

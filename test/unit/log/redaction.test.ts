@@ -36,7 +36,9 @@ describe('createLogger', () => {
     }
     try {
       const log = createLogger({ level: 'DEBUG' });
-      log.info('creating transaction', { body: { token: 'merchant-token-1', transacao: { pagamento: { cartao_numero: CARD } } } });
+      log.info('creating transaction', {
+        body: { token: 'merchant-token-1', transacao: { pagamento: { cartao_numero: CARD } } },
+      });
       log.error(`failed for ${CARD}`, { password: 'hunter2' });
     } finally {
       streams.forEach((stream, i) => {

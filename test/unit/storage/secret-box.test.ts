@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretBox, generateAccessKeyPair } from '../../../lib/storage';
+import { generateAccessKeyPair, SecretBox } from '../../../lib/storage';
 
 const box = new SecretBox('k'.repeat(48));
 

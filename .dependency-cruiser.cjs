@@ -1,0 +1,47 @@
+/**
+ * The layering of DESIGN §1 and STYLE §9, checked on every `npm test`:
+ * the two surfaces never import each other, lib never imports handlers or scripts,
+ * pure domain modules import no AWS SDK and no HTTP types, handlers never import each other.
+ */
+const ADAPTERS = '(-repository|-store|-provider)\\.ts$|/http/|^lib/(aws|diagnostics)/';
+
+module.exports = {
+  forbidden: [
+    { name: 'gateway-not-storage', severity: 'error', from: { path: '^lib/gateway/' }, to: { path: '^lib/storage/' } },
+    { name: 'storage-not-gateway', severity: 'error', from: { path: '^lib/storage/' }, to: { path: '^lib/gateway/' } },
+    {
+      name: 'lib-not-outer-layers',
+      comment: 'lib is imported by handlers, scripts and tests, never the other way round',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(functions|scripts|test|bench)/' },
+    },
+    {
+      name: 'shared-not-surfaces',
+      comment: 'lib/http, lib/aws, lib/config and lib/log serve both surfaces and depend on neither',
+      severity: 'error',
+      from: { path: '^lib/(http|aws|config|log)/' },
+      to: { path: '^lib/(gateway|storage|diagnostics)/' },
+    },
+    {
+      name: 'domain-without-aws',
+      comment: 'only repositories, stores, providers and http adapters talk to AWS or know Lambda types',
+      severity: 'error',
+      from: { path: '^lib/(gateway|storage)/', pathNot: ADAPTERS },
+      to: { path: '(@aws-sdk|aws-lambda|@middy)' },
+    },
+    { name: 'config-reads-no-sdk', severity: 'error', from: { path: '^lib/config/' }, to: { path: '@aws-sdk' } },
+    { name: 'handlers-independent', severity: 'error', from: { path: '^functions/' }, to: { path: '^functions/' } },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.json'],
+    },
+  },
+};
