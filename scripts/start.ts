@@ -100,8 +100,8 @@ function printBanner(
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof PortInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(`npm start failed: ${message}`);
+  // A one-line reason (taken port, bad variable, invalid seed file); the stack only with VERBOSE=1.
+  const detail = error instanceof Error ? (processEnv().VERBOSE === '1' ? error.stack : error.message) : String(error);
+  console.error(`npm start failed: ${detail}`);
   process.exit(1);
 });
