@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
 import { startLocalStack } from './local/local-stack';
-import { assertPortFree, PortInUseError } from './local/ports';
+import { assertPortFree } from './local/ports';
 import { readSeedFile, seedStage } from './shared/seed';
 
 async function main(): Promise<void> {
