@@ -48,13 +48,16 @@ function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]
     .join('\n\n');
 }
 
+/** Refusals the operator can act on (bad input, duplicates, unknown ids) exit 2; anything else exits 1. */
+const REFUSAL = /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError)$/;
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof UsageError || (error instanceof Error && /AlreadyExists|NotFound/.test(error.name));
-    console.error(
-      `cli: ${known || error instanceof TypeError ? (error as Error).message : String((error as Error)?.stack ?? error)}`,
-    );
-    process.exit(known ? 2 : 1);
+    const failure = error instanceof Error ? error : new Error(String(error));
+    // parseArgs rejects unknown options with a TypeError whose message is the explanation.
+    const refusal = REFUSAL.test(failure.name) || failure instanceof TypeError;
+    console.error(`cli: ${processEnv().VERBOSE === '1' ? failure.stack : failure.message}`);
+    process.exit(refusal ? 2 : 1);
   },
 );

@@ -1,4 +1,5 @@
 export * from './clients';
+export * from './item-access';
 export * from './query-all';
 export * from './resource-names';
 export * from './sdk-errors';

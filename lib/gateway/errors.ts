@@ -30,3 +30,8 @@ export class AdminUserAlreadyExistsError extends Error {
 export class MerchantNotFoundError extends Error {
   override name = 'MerchantNotFoundError';
 }
+
+/** Another write changed the record between our read and our conditional write; retrying is safe. */
+export class ConcurrentUpdateError extends Error {
+  override name = 'ConcurrentUpdateError';
+}

@@ -1,13 +1,22 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { gsi1Query, isTransactionConditionFailed, queryAllPages } from '../../aws';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getItem, gsi1Query, queryAllPages, transactWrite } from '../../aws';
 import { hashApiToken } from '../credentials/api-token';
 import { hashPassword, verifyPassword } from '../credentials/password-hash';
-import { AdminUserAlreadyExistsError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
+import { AdminUserAlreadyExistsError, ConcurrentUpdateError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
 import { type AcquirerAMode, type AdminUser, type Merchant, normaliseEmail } from './merchant';
 
 const merchantKey = (id: string) => ({ PK: `MERCHANT#${id}`, SK: 'MERCHANT' });
 const tokenKey = (tokenHash: string) => ({ PK: `APITOKEN#${tokenHash}`, SK: 'APITOKEN' });
 const adminKey = (email: string) => ({ PK: `ADMINUSER#${normaliseEmail(email)}`, SK: 'ADMINUSER' });
+const ABSENT = 'attribute_not_exists(PK)';
+
+// Verifying against a decoy when the account does not exist keeps the timing of a wrong e-mail and a
+// wrong password alike. Hashed on first need, not at import: cold starts stay cheap.
+let decoyPasswordHash: Promise<string> | undefined;
+const decoyHash = () => {
+  decoyPasswordHash ??= hashPassword('decoy password for unknown accounts');
+  return decoyPasswordHash;
+};
 
 /**
  * Merchants, their API tokens and their admin users in the gateway table. Tokens and passwords are
@@ -29,80 +38,71 @@ export class MerchantRepository {
       createdAt: this.now().toISOString(),
     };
     const tokenHash = hashApiToken(input.token);
-    try {
-      await this.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: {
-                  ...merchantKey(merchant.id),
-                  GSI1PK: 'MERCHANTS',
-                  GSI1SK: merchant.id,
-                  kind: 'merchant',
-                  ...merchant,
-                  tokenHash,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...tokenKey(tokenHash), kind: 'apiToken', merchantId: merchant.id },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isTransactionConditionFailed(error)) throw new MerchantAlreadyExistsError(`Merchant ${input.id} already exists`);
-      throw error;
-    }
+    const profile = {
+      ...merchantKey(merchant.id),
+      GSI1PK: 'MERCHANTS',
+      GSI1SK: merchant.id,
+      kind: 'merchant',
+      ...merchant,
+      tokenHash,
+    };
+    await transactWrite(
+      this.documents,
+      [
+        { Put: { TableName: this.table, Item: profile, ConditionExpression: ABSENT } },
+        {
+          Put: {
+            TableName: this.table,
+            Item: { ...tokenKey(tokenHash), kind: 'apiToken', merchantId: merchant.id },
+            ConditionExpression: ABSENT,
+          },
+        },
+      ],
+      () => new MerchantAlreadyExistsError(`Merchant ${input.id} already exists`),
+    );
     return merchant;
   }
 
   async get(id: string): Promise<Merchant | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: merchantKey(id) }));
-    return Item ? toMerchant(Item) : undefined;
+    const item = await getItem(this.documents, this.table, merchantKey(id));
+    return item ? toMerchant(item) : undefined;
   }
 
   /** The merchant a presented API token belongs to, if any. */
   async findByToken(token: string): Promise<Merchant | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: tokenKey(hashApiToken(token)) }));
-    return Item ? this.get(String(Item.merchantId)) : undefined;
+    const item = await getItem(this.documents, this.table, tokenKey(hashApiToken(token)));
+    return item ? this.get(String(item.merchantId)) : undefined;
   }
 
   /** Replaces the merchant's token: the old one stops working in the same atomic write. */
   async rotateToken(merchantId: string, newToken: string): Promise<void> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: merchantKey(merchantId) }));
-    if (!Item) throw new MerchantNotFoundError(`Merchant ${merchantId} does not exist`);
-    const oldHash = String(Item.tokenHash);
+    const item = await getItem(this.documents, this.table, merchantKey(merchantId));
+    if (!item) throw new MerchantNotFoundError(`Merchant ${merchantId} does not exist`);
+    const oldHash = String(item.tokenHash);
     const newHash = hashApiToken(newToken);
-    await this.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.table,
-              Key: merchantKey(merchantId),
-              UpdateExpression: 'SET tokenHash = :new, tokenRotatedAt = :at',
-              ConditionExpression: 'tokenHash = :old',
-              ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':at': this.now().toISOString() },
-            },
+    await transactWrite(
+      this.documents,
+      [
+        {
+          Update: {
+            TableName: this.table,
+            Key: merchantKey(merchantId),
+            UpdateExpression: 'SET tokenHash = :new, tokenRotatedAt = :at',
+            // Two rotations at once: only the one that saw the current token wins.
+            ConditionExpression: 'tokenHash = :old',
+            ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':at': this.now().toISOString() },
           },
-          { Delete: { TableName: this.table, Key: tokenKey(oldHash) } },
-          {
-            Put: {
-              TableName: this.table,
-              Item: { ...tokenKey(newHash), kind: 'apiToken', merchantId },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+        },
+        { Delete: { TableName: this.table, Key: tokenKey(oldHash) } },
+        {
+          Put: {
+            TableName: this.table,
+            Item: { ...tokenKey(newHash), kind: 'apiToken', merchantId },
+            ConditionExpression: ABSENT,
           },
-        ],
-      }),
+        },
+      ],
+      () => new ConcurrentUpdateError(`The token of merchant ${merchantId} changed meanwhile; try again`),
     );
   }
 
@@ -117,61 +117,49 @@ export class MerchantRepository {
       createdAt: this.now().toISOString(),
     };
     const passwordHash = await hashPassword(input.password);
-    try {
-      await this.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: this.table,
-                Key: merchantKey(input.merchantId),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: {
-                  ...adminKey(user.email),
-                  GSI1PK: 'ADMINUSERS',
-                  GSI1SK: `${user.merchantId}#${user.email}`,
-                  kind: 'adminUser',
-                  ...user,
-                  passwordHash,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isTransactionConditionFailed(error)) throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') {
-        throw new MerchantNotFoundError(`Merchant ${input.merchantId} does not exist`);
-      }
-      throw new AdminUserAlreadyExistsError(`Admin user ${user.email} already exists`);
-    }
+    const record = {
+      ...adminKey(user.email),
+      GSI1PK: 'ADMINUSERS',
+      GSI1SK: `${user.merchantId}#${user.email}`,
+      kind: 'adminUser',
+      ...user,
+      passwordHash,
+    };
+    await transactWrite(
+      this.documents,
+      [
+        {
+          ConditionCheck: {
+            TableName: this.table,
+            Key: merchantKey(input.merchantId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+        { Put: { TableName: this.table, Item: record, ConditionExpression: ABSENT } },
+      ],
+      (failedIndex) =>
+        failedIndex === 0
+          ? new MerchantNotFoundError(`Merchant ${input.merchantId} does not exist`)
+          : new AdminUserAlreadyExistsError(`Admin user ${user.email} already exists`),
+    );
     return user;
   }
 
   async getAdminUser(email: string): Promise<AdminUser | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: adminKey(email) }));
-    return Item ? toAdminUser(Item) : undefined;
+    const item = await getItem(this.documents, this.table, adminKey(email));
+    return item ? toAdminUser(item) : undefined;
   }
 
   /** The admin user when the password matches; undefined otherwise, whichever part was wrong. */
   async verifyAdminPassword(email: string, password: string): Promise<AdminUser | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: adminKey(email) }));
-    if (!Item) return undefined;
-    return (await verifyPassword(password, String(Item.passwordHash))) ? toAdminUser(Item) : undefined;
+    const item = await getItem(this.documents, this.table, adminKey(email));
+    const matches = await verifyPassword(password, item ? String(item.passwordHash) : await decoyHash());
+    return item && matches ? toAdminUser(item) : undefined;
   }
 
   async listAdminUsers(merchantId?: string): Promise<AdminUser[]> {
-    return (
-      await queryAllPages(this.documents, gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined))
-    ).map(toAdminUser);
+    const query = gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined);
+    return (await queryAllPages(this.documents, query)).map(toAdminUser);
   }
 }
 

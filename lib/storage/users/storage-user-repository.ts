@@ -1,11 +1,12 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { gsi1Query, isTransactionConditionFailed, queryAllPages } from '../../aws';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getItem, gsi1Query, queryAllPages, transactWrite } from '../../aws';
 import type { SecretBox } from '../credentials/secret-box';
 import { type ResolvedAccessKey, type StorageUser, StorageUserAlreadyExistsError } from './storage-user';
 
 const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'USER' });
 const accessKeyKey = (accessKey: string) => ({ PK: `ACCESSKEY#${accessKey}`, SK: 'ACCESSKEY' });
 const emailKey = (email: string) => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' });
+const ABSENT = 'attribute_not_exists(PK)';
 
 /**
  * Storage users in the storage table: the profile, its access key (secret sealed by SecretBox) and its
@@ -28,63 +29,36 @@ export class StorageUserRepository {
       createdAt: this.now().toISOString(),
     };
     const sealedSecret = (await this.secretBox()).seal(input.secretKey, input.accessKey);
-    const absent = 'attribute_not_exists(PK)';
-    try {
-      await this.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...userKey(user.id), GSI1PK: 'USERS', GSI1SK: user.id, kind: 'user', ...user },
-                ConditionExpression: absent,
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...accessKeyKey(user.accessKey), kind: 'accessKey', userId: user.id, sealedSecret },
-                ConditionExpression: absent,
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...emailKey(user.email), kind: 'email', userId: user.id },
-                ConditionExpression: absent,
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isTransactionConditionFailed(error)) {
-        throw new StorageUserAlreadyExistsError(
-          `A storage user with id ${user.id}, this access key or this e-mail already exists`,
-        );
-      }
-      throw error;
-    }
+    const put = (Item: Record<string, unknown>) => ({ Put: { TableName: this.table, Item, ConditionExpression: ABSENT } });
+    await transactWrite(
+      this.documents,
+      [
+        put({ ...userKey(user.id), GSI1PK: 'USERS', GSI1SK: user.id, kind: 'user', ...user }),
+        put({ ...accessKeyKey(user.accessKey), kind: 'accessKey', userId: user.id, sealedSecret }),
+        put({ ...emailKey(user.email), kind: 'email', userId: user.id }),
+      ],
+      () => new StorageUserAlreadyExistsError(`A storage user with id ${user.id}, this access key or this e-mail already exists`),
+    );
     return user;
   }
 
   async get(id: string): Promise<StorageUser | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: userKey(id) }));
-    return Item ? toStorageUser(Item) : undefined;
+    const item = await getItem(this.documents, this.table, userKey(id));
+    return item ? toStorageUser(item) : undefined;
   }
 
   async findByEmail(email: string): Promise<StorageUser | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: emailKey(email) }));
-    return Item ? this.get(String(Item.userId)) : undefined;
+    const item = await getItem(this.documents, this.table, emailKey(email));
+    return item ? this.get(String(item.userId)) : undefined;
   }
 
   /** The user and its secret key, for verifying a request signed with this access key. */
   async resolveAccessKey(accessKey: string): Promise<ResolvedAccessKey | undefined> {
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: accessKeyKey(accessKey) }));
-    if (!Item) return undefined;
-    const user = await this.get(String(Item.userId));
+    const item = await getItem(this.documents, this.table, accessKeyKey(accessKey));
+    if (!item) return undefined;
+    const user = await this.get(String(item.userId));
     if (!user) return undefined;
-    return { user, secretKey: (await this.secretBox()).open(String(Item.sealedSecret), accessKey) };
+    return { user, secretKey: (await this.secretBox()).open(String(item.sealedSecret), accessKey) };
   }
 
   async list(): Promise<StorageUser[]> {

@@ -1,0 +1,37 @@
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { isTransactionConditionFailed } from './sdk-errors';
+
+type Key = Record<string, string>;
+
+/** One item by key (strongly consistent: credentials must resolve the moment they are written). */
+export async function getItem(
+  documents: DynamoDBDocumentClient,
+  table: string,
+  key: Key,
+): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documents.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+/**
+ * An all-or-nothing write. When one of its conditions fails, `onConditionFailed` gets the index of
+ * the first failed item and returns the domain error to throw; any other failure is rethrown as is.
+ */
+export async function transactWrite(
+  documents: DynamoDBDocumentClient,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  onConditionFailed: (failedIndex: number) => Error,
+): Promise<void> {
+  try {
+    await documents.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!isTransactionConditionFailed(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    throw onConditionFailed(reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed'));
+  }
+}
