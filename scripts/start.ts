@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
+import { Lifecycle } from './local/lifecycle';
 import { startLocalStack } from './local/local-stack';
 import { assertPortFree } from './local/ports';
 import { readSeedFile, seedStage } from './shared/seed';
@@ -18,6 +19,20 @@ async function main(): Promise<void> {
   await assertPortFree(ports.lambda, 'PORT+3, serverless-offline Lambda invoke');
   const seed = readSeedFile(config.seedFile);
 
+  // Signals are handled from here on, so that Ctrl-C during start-up stops what already runs.
+  const lifecycle = new Lifecycle();
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping serverless offline, s3rver and DynamoDB Local...`);
+    await lifecycle.stopAll();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const verbose = processEnv().VERBOSE === '1';
   console.log(`Starting the local stack (stage ${config.stage}, data in ${resolve(config.dataDir)})...`);
   const stack = await startLocalStack({
@@ -27,6 +42,7 @@ async function main(): Promise<void> {
     persistent: true,
     ports,
     withOffline: true,
+    lifecycle,
     functionEnv: {
       STORAGE_BASE_HOST: config.storageBaseHost,
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
@@ -36,18 +52,6 @@ async function main(): Promise<void> {
       if (source === 'offline' || verbose) process.stdout.write(chunk);
     },
   });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal} received: stopping serverless offline, s3rver and DynamoDB Local...`);
-    await stack.stop();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const seeded = await seedStage(seed, stack.context);
   printBanner(

@@ -20,6 +20,8 @@ export interface ServiceConfig {
   storageBaseHost: string;
   storageMaxObjectBytes: number;
   diagnostics: boolean;
+  /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
+  publicBaseUrl?: string;
 }
 
 export function loadServiceConfig(env: Env): ServiceConfig {
@@ -38,5 +40,6 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
+    publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
   };
 }

@@ -5,7 +5,9 @@ export type GatewayErrorKind =
   | 'invalid_request'
   | 'invalid_payment_method'
   | 'not_found'
-  | 'transition_not_allowed';
+  | 'transition_not_allowed'
+  | 'acquirer_unavailable'
+  | 'idempotency_mismatch';
 
 export class GatewayError extends Error {
   override name = 'GatewayError';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { LOCAL_DEV_STORAGE_SECRETS_KEY } from '../../lib/config';
 import { createStageContext, type StageContext } from '../shared/stage-context';
 import { startDynamoDbLocal } from './dynamodb-local';
+import { Lifecycle } from './lifecycle';
 import { startOffline } from './offline';
 import { provision } from './provision';
 import { startS3Emulator } from './s3-emulator';
@@ -19,6 +20,8 @@ export interface LocalStackOptions {
   withOffline: boolean;
   definitions?: StageDefinitions;
   onOutput?: (source: 'dynamodb' | 'offline', chunk: string) => void;
+  /** Owned by the caller when it must be able to stop a stack that is still starting (signals). */
+  lifecycle?: Lifecycle;
 }
 
 export interface LocalStack {
@@ -37,10 +40,8 @@ export interface LocalStack {
  * is stopped by stop(), in reverse order, also when start-up fails half-way.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const stops: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const step of stops.reverse()) await step().catch(() => undefined);
-  };
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const stop = () => lifecycle.stopAll();
   try {
     const definitionsPromise = options.definitions
       ? Promise.resolve(options.definitions)
@@ -50,9 +51,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dbPath: options.persistent ? join(options.dataDir, 'dynamodb') : undefined,
       onOutput: (chunk) => options.onOutput?.('dynamodb', chunk),
     });
-    stops.push(() => dynamo.stop());
+    lifecycle.add(() => dynamo.stop());
     const s3 = await startS3Emulator({ port: options.ports.s3, directory: join(options.dataDir, 's3') });
-    stops.push(() => s3.stop());
+    lifecycle.add(() => s3.stop());
     const definitions = await definitionsPromise;
     const dynamodbEndpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
     const env: Record<string, string> = {
@@ -74,7 +75,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         env,
         onOutput: (chunk) => options.onOutput?.('offline', chunk),
       });
-      stops.push(() => offline.stop());
+      lifecycle.add(() => offline.stop());
     }
     return {
       baseUrl: `http://127.0.0.1:${options.ports.http}`,

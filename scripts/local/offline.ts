@@ -17,6 +17,12 @@ export async function startOffline(options: {
   onOutput?: (chunk: string) => void;
 }): Promise<ManagedProcess> {
   rmSync(join(options.cwd, '.esbuild'), { recursive: true, force: true });
+  // serverless prints a fatal error (e.g. a route conflict) and may keep running: treat it as a failed start.
+  let failed: (reason: Error) => void = () => undefined;
+  const fatal = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  let output = '';
   const managed = spawnManaged(
     'npx',
     [
@@ -36,12 +42,18 @@ export async function startOffline(options: {
     {
       cwd: options.cwd,
       env: { ...process.env, ...options.env, SLS_TELEMETRY_DISABLED: '1', SLS_NOTIFICATIONS_MODE: 'off' },
-      onOutput: options.onOutput,
+      onOutput: (chunk) => {
+        options.onOutput?.(chunk);
+        output = (output + chunk).slice(-20_000);
+        const error = /\nError:\n([^\n]*\n[^\n]*)/.exec(output);
+        if (error) failed(new Error(`serverless offline failed to start: ${error[1]?.trim()}`));
+      },
     },
   );
   try {
     await Promise.race([
       waitForPort(options.httpPort, 120_000),
+      fatal,
       new Promise((_, reject) =>
         managed.child.once('exit', (code) =>
           reject(new Error(`serverless offline exited with code ${code} before it was ready`)),

@@ -1,4 +1,5 @@
 import { MalformedJsonError } from '../../http';
+import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import { GatewayError, type GatewayErrorKind } from '../errors';
 
 export interface CatalogueEntry {
@@ -19,6 +20,12 @@ export const GATEWAY_ERROR_CATALOGUE: Record<GatewayErrorKind | 'malformed_json'
   malformed_json: { status: 400, codigo: '005', mensagem: 'O corpo da requisição não é um JSON válido' },
   not_found: { status: 404, codigo: '006', mensagem: 'Recurso não encontrado' },
   transition_not_allowed: { status: 409, codigo: '007', mensagem: 'Operação não permitida no status atual' },
+  acquirer_unavailable: { status: 503, codigo: '008', mensagem: 'Adquirente indisponível neste ambiente' },
+  idempotency_mismatch: {
+    status: 422,
+    codigo: '009',
+    mensagem: 'Idempotency-Key já usada com outra requisição; use uma nova chave',
+  },
   internal: { status: 500, codigo: '099', mensagem: 'Erro interno; tente novamente' },
 };
 
@@ -29,5 +36,7 @@ export function catalogueEntryFor(error: unknown): CatalogueEntry {
     return error.message === error.kind ? entry : { ...entry, mensagem: error.message };
   }
   if (error instanceof MalformedJsonError) return GATEWAY_ERROR_CATALOGUE.malformed_json;
+  if (error instanceof AcquirerUnavailableError)
+    return { ...GATEWAY_ERROR_CATALOGUE.acquirer_unavailable, mensagem: error.message };
   return GATEWAY_ERROR_CATALOGUE.internal;
 }

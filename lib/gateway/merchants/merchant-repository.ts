@@ -53,7 +53,7 @@ export class MerchantRepository {
         {
           Put: {
             TableName: this.table,
-            Item: { ...tokenKey(tokenHash), kind: 'apiToken', merchantId: merchant.id },
+            Item: { ...tokenKey(tokenHash), ...tokenSnapshot(merchant) },
             ConditionExpression: ABSENT,
           },
         },
@@ -161,6 +161,11 @@ export class MerchantRepository {
     const query = gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined);
     return (await queryAllPages(this.documents, query)).map(toAdminUser);
   }
+}
+
+/** The token item carries what authentication needs, so that one read authenticates a request. */
+function tokenSnapshot(merchant: Merchant) {
+  return { kind: 'apiToken', merchantId: merchant.id, merchantName: merchant.name, acquirerAMode: merchant.acquirerAMode };
 }
 
 function toMerchant(item: Record<string, unknown>): Merchant {

@@ -1,0 +1,5 @@
+import { settlementEndpoint } from '../../lib/gateway/http/settlement-endpoint';
+import { captureTransaction } from '../../lib/gateway/use-cases/settle-transaction';
+
+/** POST /v1/transacao/{id}/capturar: aguardando_pagamento → paga | negada. */
+export const handler = settlementEndpoint(captureTransaction);

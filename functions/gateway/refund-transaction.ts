@@ -1,0 +1,5 @@
+import { settlementEndpoint } from '../../lib/gateway/http/settlement-endpoint';
+import { refundTransaction } from '../../lib/gateway/use-cases/settle-transaction';
+
+/** POST /v1/transacao/{id}/estornar: a full reversal, paga → cancelada. */
+export const handler = settlementEndpoint(refundTransaction);

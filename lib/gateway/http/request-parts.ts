@@ -1,0 +1,33 @@
+import type { ApiEvent } from '../../http';
+import { GatewayError } from '../errors';
+
+/** A header by name, whatever its case. */
+export function headerOf(event: Pick<ApiEvent, 'headers'>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted);
+  return entry?.[1] ?? undefined;
+}
+
+export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | undefined {
+  return headerOf(event, 'idempotency-key');
+}
+
+/** The {id} path parameter; anything but a plain positive integer is an unknown transaction (404, 006). */
+export function transactionIdOf(event: Pick<ApiEvent, 'pathParameters'>): number {
+  const raw = event.pathParameters?.id ?? '';
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new GatewayError('not_found', `Transação ${raw.slice(0, 20)} não encontrada`);
+  return Number(raw);
+}
+
+/**
+ * Where this deployment is reached: the configured public URL, or the request's own scheme, host
+ * and stage prefix (API Gateway's default domain puts the stage in the path; a custom domain does not).
+ */
+export function baseUrlOf(event: Pick<ApiEvent, 'headers' | 'path' | 'requestContext'>, configured?: string): string {
+  if (configured) return configured;
+  const host = headerOf(event, 'host') ?? 'localhost';
+  const proto = headerOf(event, 'x-forwarded-proto') ?? (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
+  const fullPath = event.requestContext?.path ?? event.path;
+  const prefix = fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, -event.path.length) : '';
+  return `${proto}://${host}${prefix}`;
+}

@@ -1,0 +1,216 @@
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
+import type { Transaction } from '../domain/transaction';
+import type {
+  AuthenticatedMerchant,
+  IdempotencyRecord,
+  IdempotencyWrite,
+  Loaded,
+  TransactionStore,
+  TransitionRequest,
+  TransitionResult,
+} from './ports';
+
+const transactionKey = (id: number) => ({ PK: `TX#${id}`, SK: 'TX' });
+const tokenKey = (tokenHash: string) => ({ PK: `APITOKEN#${tokenHash}`, SK: 'APITOKEN' });
+const idempotencyKey = (scope: string) => ({ PK: `IDEMPOTENCY#${scope}`, SK: 'IDEMPOTENCY' });
+const ID_COUNTER = { PK: 'COUNTER#transaction-id', SK: 'COUNTER' };
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'kind'];
+
+/**
+ * Transactions in the gateway table. Ids come in blocks reserved with one atomic ADD per container
+ * (no hot counter item); every state change is a conditional write on the status as read.
+ */
+export class DynamoTransactionStore implements TransactionStore {
+  private block = { next: 0, end: 0 };
+  private reserving: Promise<void> | undefined;
+
+  constructor(
+    private readonly documents: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly idBlockSize = 50,
+  ) {}
+
+  async load(request: { tokenHash: string; transactionId?: number; idempotencyScope?: string }): Promise<Loaded> {
+    const keys: Record<string, string>[] = [tokenKey(request.tokenHash)];
+    if (request.transactionId !== undefined) keys.push(transactionKey(request.transactionId));
+    if (request.idempotencyScope !== undefined) keys.push(idempotencyKey(request.idempotencyScope));
+    let pending: Record<string, unknown>[] | undefined = keys;
+    const items: Record<string, unknown>[] = [];
+    // BatchGet may leave keys unprocessed under load: ask again for those only.
+    while (pending && pending.length > 0) {
+      const result = await this.documents.send(
+        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(result.Responses?.[this.table] ?? []));
+      pending = result.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    const byKind = (kind: string) => items.find((item) => item.kind === kind);
+    const token = byKind('apiToken');
+    const transaction = byKind('transaction');
+    const idempotency = byKind('idempotency');
+    return {
+      merchant: token ? toMerchant(token) : undefined,
+      transaction: transaction ? toTransaction(transaction) : undefined,
+      idempotency:
+        idempotency && Number(idempotency.expiresAt) > nowSeconds() ? (idempotency.record as IdempotencyRecord) : undefined,
+    };
+  }
+
+  async nextId(): Promise<number> {
+    while (this.block.next >= this.block.end) {
+      this.reserving ??= this.reserveBlock().finally(() => {
+        this.reserving = undefined;
+      });
+      await this.reserving;
+    }
+    return this.block.next++;
+  }
+
+  private async reserveBlock(): Promise<void> {
+    const { Attributes } = await this.documents.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: ID_COUNTER,
+        UpdateExpression: 'ADD #last :size SET kind = :kind',
+        ExpressionAttributeNames: { '#last': 'last' },
+        ExpressionAttributeValues: { ':size': this.idBlockSize, ':kind': 'counter' },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const last = Number(Attributes?.last);
+    this.block = { next: last - this.idBlockSize + 1, end: last + 1 };
+  }
+
+  async insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean> {
+    const put = { TableName: this.table, Item: toItem(transaction), ConditionExpression: 'attribute_not_exists(PK)' };
+    if (!idempotency) {
+      await this.documents.send(new PutCommand(put));
+      return true;
+    }
+    try {
+      await this.documents.send(
+        new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: idempotencyPut(this.table, idempotency) }] }),
+      );
+      return true;
+    } catch (error) {
+      if (isTransactionConditionFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  async transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult> {
+    const names: Record<string, string> = {
+      '#status': 'status',
+      '#authorized': 'authorized',
+      '#history': 'history',
+      '#updatedAt': 'updatedAt',
+    };
+    const values: Record<string, unknown> = {
+      ':from': request.from,
+      ':wasAuthorized': request.authorized,
+      ':change': [{ status: request.changes.status, at: request.at, by: request.by }],
+      ':at': request.at,
+    };
+    const sets = ['#history = list_append(#history, :change)', '#updatedAt = :at'];
+    for (const [field, value] of Object.entries(request.changes)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+    const update = {
+      TableName: this.table,
+      Key: transactionKey(request.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: '#status = :from AND #authorized = :wasAuthorized',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+    try {
+      if (idempotency) {
+        await this.documents.send(
+          new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: idempotencyPut(this.table, idempotency) }] }),
+        );
+        const item = await getItem(this.documents, this.table, transactionKey(request.id));
+        return { moved: true, transaction: toTransaction(item ?? {}) };
+      }
+      const { Attributes } = await this.documents.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return { moved: true, transaction: toTransaction(Attributes ?? {}) };
+    } catch (error) {
+      if (!isConditionalCheckFailed(error) && !isTransactionConditionFailed(error)) throw error;
+      const current = await getItem(this.documents, this.table, transactionKey(request.id));
+      return { moved: false, current: current ? toTransaction(current) : undefined };
+    }
+  }
+
+  async findByPageUuid(pageUuid: string): Promise<Transaction | undefined> {
+    const { Items } = await this.documents.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :page',
+        ExpressionAttributeValues: { ':page': `PAGE#${pageUuid}` },
+        Limit: 1,
+      }),
+    );
+    return Items?.[0] ? toTransaction(Items[0]) : undefined;
+  }
+
+  async getIdempotency(scope: string): Promise<IdempotencyRecord | undefined> {
+    const item = await getItem(this.documents, this.table, idempotencyKey(scope));
+    return item ? (item.record as IdempotencyRecord) : undefined;
+  }
+}
+
+function idempotencyPut(table: string, idempotency: IdempotencyWrite) {
+  return {
+    TableName: table,
+    Item: {
+      ...idempotencyKey(idempotency.scope),
+      kind: 'idempotency',
+      record: idempotency.record,
+      expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
+    },
+    // An expired record (TTL deletion is lazy) may be replaced.
+    ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+    ExpressionAttributeValues: { ':now': nowSeconds() },
+  };
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function toItem(transaction: Transaction): Record<string, unknown> {
+  return {
+    ...transactionKey(transaction.id),
+    GSI1PK: `MERCHANT#${transaction.merchantId}#TX`,
+    GSI1SK: `${transaction.createdAt}#${String(transaction.id).padStart(12, '0')}`,
+    ...(transaction.pageUuid ? { GSI2PK: `PAGE#${transaction.pageUuid}`, GSI2SK: 'TX' } : {}),
+    kind: 'transaction',
+    ...transaction,
+  };
+}
+
+function toTransaction(item: Record<string, unknown>): Transaction {
+  const transaction = { ...item };
+  for (const attribute of KEY_ATTRIBUTES) delete transaction[attribute];
+  return transaction as unknown as Transaction;
+}
+
+function toMerchant(item: Record<string, unknown>): AuthenticatedMerchant {
+  return {
+    merchantId: String(item.merchantId),
+    merchantName: String(item.merchantName ?? item.merchantId),
+    acquirerAMode: (item.acquirerAMode ?? 'loja_sem_autenticacao') as AuthenticatedMerchant['acquirerAMode'],
+  };
+}

@@ -1,0 +1,16 @@
+import type { Acquirer } from '../acquirers/acquirer';
+import type { TransactionStore } from '../transactions/ports';
+
+/** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/container.ts). */
+export interface GatewayDependencies {
+  store: TransactionStore;
+  acquirer: Acquirer;
+  now: () => Date;
+  newUuid: () => string;
+}
+
+/** A response the handler sends as is: a status and the `{"transacao": ...}` body. */
+export interface GatewayResult {
+  statusCode: number;
+  body: { transacao: Record<string, unknown> };
+}

@@ -1,0 +1,55 @@
+import { summariseCard } from '../domain/card';
+import { returnUrlFor } from '../domain/return-url';
+import { REFUSAL_MESSAGES, refusalFor } from '../domain/state-machine';
+import { type Transaction, toApiView } from '../domain/transaction';
+import { GatewayError } from '../errors';
+import { type CardFields, validateCard } from '../validation/new-transaction';
+import { afterAuthorization, cardPayment } from './acquirer-outcomes';
+import type { GatewayDependencies } from './dependencies';
+
+/** The transaction behind a hosted page or slip (`url_acesso`), for the pages to render. */
+export async function findByPage(deps: GatewayDependencies, pageUuid: string): Promise<Transaction> {
+  const transaction = /^[0-9a-f-]{36}$/i.test(pageUuid) ? await deps.store.findByPageUuid(pageUuid.toLowerCase()) : undefined;
+  if (!transaction) throw new GatewayError('not_found', 'Página não encontrada');
+  return transaction;
+}
+
+/** The data of a boleto slip (the page draws barcode and line from it). */
+export async function getBoletoSlip(deps: GatewayDependencies, pageUuid: string): Promise<Transaction> {
+  const transaction = await findByPage(deps, pageUuid);
+  if (transaction.flow !== 'boleto') throw new GatewayError('not_found', 'Boleto não encontrado');
+  return transaction;
+}
+
+/**
+ * The buyer submits the card on a redirect method's hosted page: authorize (and capture when
+ * capturar=true) and move the transaction, once, whatever the number of tabs submitting at once.
+ * Returns where to send the buyer: the merchant's url_retorno with `transacao=<id>`.
+ */
+export async function completeRedirectPayment(
+  deps: GatewayDependencies,
+  input: { pageUuid: string; card: CardFields },
+): Promise<{ transaction: Transaction; returnUrl: string }> {
+  const transaction = await findByPage(deps, input.pageUuid);
+  const refusal = refusalFor('complete_payment', transaction);
+  if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
+  const card = validateCard(input.card, deps.now());
+  const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
+  const changes = afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand));
+  const moved = await deps.store.transition({
+    id: transaction.id,
+    from: 'aguardando_pagamento',
+    authorized: false,
+    changes,
+    by: 'buyer',
+    at: deps.now().toISOString(),
+  });
+  if (!moved.moved) {
+    throw new GatewayError(
+      'transition_not_allowed',
+      'Esta transação já foi paga',
+      moved.current ? toApiView(moved.current) : undefined,
+    );
+  }
+  return { transaction: moved.transaction, returnUrl: returnUrlFor(transaction.returnUrl as string, transaction.id) };
+}

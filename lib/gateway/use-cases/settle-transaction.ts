@@ -1,0 +1,81 @@
+import type { SettlementOutcome } from '../acquirers/acquirer';
+import { REFUSAL_MESSAGES, refusalFor } from '../domain/state-machine';
+import { type Transaction, toApiView } from '../domain/transaction';
+import { GatewayError } from '../errors';
+import type { TransitionRequest } from '../transactions/ports';
+import { assertTokenOnlyRequest } from '../validation/schema-validators';
+import { afterCapture, cardProcessorOf } from './acquirer-outcomes';
+import type { GatewayDependencies, GatewayResult } from './dependencies';
+import { idempotencyWrite, replayed, resultOfWinner } from './idempotent-result';
+import { openAccess } from './merchant-access';
+
+export interface SettleInput {
+  body: unknown;
+  transactionId: number;
+  idempotencyKey?: string;
+}
+
+type Settlement = 'capture' | 'refund';
+
+/** POST /v1/transacao/{id}/capturar: aguardando_pagamento (authorized) → paga | negada. */
+export function captureTransaction(deps: GatewayDependencies, input: SettleInput): Promise<GatewayResult> {
+  return settle(deps, input, 'capture');
+}
+
+/** POST /v1/transacao/{id}/estornar: a full reversal, paga → cancelada. */
+export function refundTransaction(deps: GatewayDependencies, input: SettleInput): Promise<GatewayResult> {
+  return settle(deps, input, 'refund');
+}
+
+/**
+ * Both settlements: check the state machine on the transaction as read, ask the acquirer, then move
+ * the transaction with a write conditional on that same state. Of many simultaneous requests exactly
+ * one moves it; the others get 409 with the transaction as it now is. (Acquirers settle idempotently
+ * per authorization, so a losing request's call to the acquirer changes nothing there either.)
+ */
+async function settle(deps: GatewayDependencies, input: SettleInput, operation: Settlement): Promise<GatewayResult> {
+  assertTokenOnlyRequest(input.body);
+  const request = { operation, id: input.transactionId };
+  const access = await openAccess(deps.store, {
+    token: input.body.token,
+    transactionId: input.transactionId,
+    idempotencyKey: input.idempotencyKey,
+    fingerprintOf: request,
+  });
+  if (access.replay) return replayed(access.replay);
+  const transaction = access.transaction as Transaction;
+  const refusal = refusalFor(operation, transaction);
+  if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
+
+  const settlement = {
+    processor: cardProcessorOf(transaction),
+    transactionId: transaction.id,
+    amountCents: transaction.totalCents,
+    reference: transaction.acquirerReference as NonNullable<Transaction['acquirerReference']>,
+  };
+  const changes: TransitionRequest['changes'] =
+    operation === 'capture'
+      ? afterCapture(transaction, await deps.acquirer.capture(settlement))
+      : refunded(await deps.acquirer.refund(settlement));
+  const at = deps.now().toISOString();
+  const pending = { statusCode: 200, body: { transacao: toApiView({ ...transaction, ...changes }) } };
+  const moved = await deps.store.transition(
+    { id: transaction.id, from: transaction.status, authorized: transaction.authorized, changes, by: operation, at },
+    idempotencyWrite(access.idempotencyScope, request, pending),
+  );
+  if (moved.moved) return { statusCode: 200, body: { transacao: toApiView(moved.transaction) } };
+  if (access.idempotencyScope && moved.current && moved.current.status === changes.status) {
+    return resultOfWinner(deps.store, access.idempotencyScope, request).catch(() => conflict(moved.current));
+  }
+  return conflict(moved.current);
+}
+
+function refunded(outcome: SettlementOutcome): TransitionRequest['changes'] {
+  if (!outcome.ok) throw new GatewayError('transition_not_allowed', 'O adquirente recusou o estorno');
+  return { status: 'cancelada', authorized: true };
+}
+
+function conflict(current: Transaction | undefined): never {
+  if (!current) throw new GatewayError('not_found');
+  throw new GatewayError('transition_not_allowed', 'A transação mudou de status durante a operação', toApiView(current));
+}

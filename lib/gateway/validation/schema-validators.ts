@@ -1,0 +1,72 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import ajvKeywords from 'ajv-keywords';
+import type { FromSchema } from 'json-schema-to-ts';
+import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/create-transaction.schema';
+import { GatewayError } from '../errors';
+
+// Compiled once per container, at import; `transform` lower-cases `bandeira` (brands are case-insensitive).
+const ajv = new Ajv({ allErrors: false, strict: true, strictTypes: false });
+ajvKeywords.default(ajv, ['transform']);
+
+export type CreateTransactionRequest = FromSchema<typeof createTransactionSchema>;
+export type TokenOnlyRequest = FromSchema<typeof tokenOnlySchema>;
+
+const validateCreate = ajv.compile<CreateTransactionRequest>(createTransactionSchema);
+const validateTokenOnly = ajv.compile<TokenOnlyRequest>(tokenOnlySchema);
+
+export function assertCreateRequest(body: unknown): asserts body is CreateTransactionRequest {
+  if (!validateCreate(body)) throw schemaError(validateCreate.errors?.[0]);
+}
+
+export function assertTokenOnlyRequest(body: unknown): asserts body is TokenOnlyRequest {
+  if (!validateTokenOnly(body)) throw schemaError(validateTokenOnly.errors?.[0]);
+}
+
+/** One clear error naming the field, in the catalogue's terms, never echoing the value (it may be card data). */
+function schemaError(error: ErrorObject | undefined): GatewayError {
+  if (!error) return new GatewayError('invalid_request');
+  const parent = error.instancePath.slice(1).replaceAll('/', '.');
+  const field =
+    error.keyword === 'required' ? [parent, String(error.params.missingProperty)].filter(Boolean).join('.') : parent || 'corpo';
+  if (field === 'transacao.pagamento.meio_pagamento') {
+    return new GatewayError('invalid_payment_method', `meio_pagamento inválido: use um de ${PAYMENT_METHOD_LIST}`);
+  }
+  if (field === 'transacao.url_retorno')
+    return new GatewayError('invalid_return_url', 'url_retorno deve ser uma URL http(s) absoluta');
+  return new GatewayError('invalid_request', `${field}: ${describe(error)}`);
+}
+
+const PAYMENT_METHOD_LIST =
+  createTransactionSchema.properties.transacao.properties.pagamento.properties.meio_pagamento.enum.join(', ');
+
+function describe(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'campo obrigatório ausente';
+    case 'type':
+      return `deve ser do tipo ${String(error.params.type)}`;
+    case 'enum':
+      return `deve ser um de: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return `formato inválido${FORMAT_HINTS[error.instancePath.split('/').pop() ?? ''] ?? ''}`;
+    case 'maxLength':
+    case 'minLength':
+      return `tamanho inválido (${error.message})`;
+    case 'oneOf':
+      return 'tipo ou valor inválido';
+    default:
+      return 'valor inválido';
+  }
+}
+
+const FORMAT_HINTS: Record<string, string> = {
+  total: ': use decimal com ponto e duas casas, ex. "10.00"',
+  cartao_validade: ': use MMAAAA',
+  cartao_numero: ': só dígitos',
+  cartao_cvv: ': 3 ou 4 dígitos',
+  data_vencimento: ': use DDMMAAAA',
+  cep: ': 8 dígitos, hífen opcional',
+  estado: ': sigla de 2 letras',
+  documento: ': CPF ou CNPJ',
+  parcelas: ': de 1 a 12',
+};
