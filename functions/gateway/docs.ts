@@ -1,0 +1,13 @@
+import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
+import { DOCS_PAGE } from '../../lib/gateway/openapi/docs-page';
+
+/** GET /v1/docs: the API reference as a page. */
+export const handler = gatewayEndpoint(async () => ({
+  statusCode: 200,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'cache-control': 'public, max-age=300',
+  },
+  body: DOCS_PAGE,
+}));

@@ -1,0 +1,8 @@
+import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
+import { OPENAPI_DOCUMENT } from '../../lib/gateway/openapi/openapi-document';
+import { jsonResponse } from '../../lib/http';
+
+/** GET /v1/openapi.json */
+export const handler = gatewayEndpoint(async () =>
+  jsonResponse(200, OPENAPI_DOCUMENT, { 'cache-control': 'public, max-age=300' }),
+);

@@ -1,0 +1,107 @@
+import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/create-transaction.schema';
+import { transactionResponseSchema } from '../../../schemas/transaction-response.schema';
+import { CAPTURE_FAILS_WHEN_CENTS } from '../acquirers/sandbox-acquirer';
+import { GATEWAY_ERROR_CATALOGUE } from '../http/error-catalogue';
+
+/** JSON Schema as published: without ajv-only keywords (`transform`) and local ids. */
+function publishable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(publishable);
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema)
+        .filter(([key]) => key !== 'transform' && key !== '$id')
+        .map(([key, value]) => [key, publishable(value)]),
+    );
+  }
+  return schema;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/TransactionResponse' } } },
+});
+
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Retrying with the same key and the same request returns the first response (24 h); with another request → 009.',
+  schema: { type: 'string', maxLength: 255 },
+};
+
+const settlement = (summary: string, description: string) => ({
+  summary,
+  description,
+  parameters: [idParameter, idempotencyHeader],
+  requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenOnlyRequest' } } } },
+  responses: {
+    '200': errorResponse('The transaction after the operation'),
+    '401': errorResponse('001 invalid token'),
+    '404': errorResponse("006 unknown transaction (or another merchant's)"),
+    '409': errorResponse('007 not allowed in the current status; the transaction is returned unchanged'),
+  },
+});
+
+/** OpenAPI 3.1 of the gateway API, built from schemas/ and the error catalogue (GET /v1/openapi.json). */
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Payment gateway API',
+    version: '1.0.0',
+    description: [
+      'Create, capture, cancel (estornar) and consult transactions. Every response is {"transacao": {...}}; errors carry',
+      '`erro: {codigo, mensagem}` inside it. The body is parsed as JSON whatever its Content-Type.',
+      `Sandbox: card 4242424242424242 approves, 4000000000000002 declines; otherwise by last digit (0,1,4,9 approve; 2 declined;`,
+      `3 expired; 5 blocked; 6 timeout; 7 cancelled; 8 card problem); totals ending in .${CAPTURE_FAILS_WHEN_CENTS} fail at capture.`,
+    ].join(' '),
+  },
+  paths: {
+    '/v1/transacao': {
+      post: {
+        summary: 'Create a transaction',
+        description:
+          'Card-data methods are authorized (and captured when capturar=true) at once; redirect and boleto methods return url_acesso.',
+        parameters: [idempotencyHeader],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateTransactionRequest' } } },
+        },
+        responses: {
+          '201': errorResponse('The created transaction (a denied payment is status negada, not an error)'),
+          '400': errorResponse('002 url_retorno, 003 invalid field, 004 meio_pagamento, 005 malformed JSON'),
+          '401': errorResponse('001 invalid token'),
+          '422': errorResponse('009 Idempotency-Key reused with another request'),
+          '503': errorResponse('008 no acquirer connector on this stage'),
+        },
+      },
+    },
+    '/v1/transacao/{id}': {
+      get: {
+        summary: 'Consult a transaction',
+        parameters: [idParameter, { name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': errorResponse('The transaction'),
+          '401': errorResponse('001 invalid token'),
+          '404': errorResponse("006 unknown transaction (or another merchant's)"),
+        },
+      },
+    },
+    '/v1/transacao/{id}/capturar': {
+      post: settlement('Capture', 'aguardando_pagamento (authorized) → paga, or negada when the acquirer refuses.'),
+    },
+    '/v1/transacao/{id}/estornar': { post: settlement('Cancel (full reversal)', 'paga → cancelada.') },
+  },
+  components: {
+    schemas: {
+      CreateTransactionRequest: publishable(createTransactionSchema),
+      TokenOnlyRequest: publishable(tokenOnlySchema),
+      TransactionResponse: publishable(transactionResponseSchema),
+    },
+  },
+  'x-error-catalogue': Object.values(GATEWAY_ERROR_CATALOGUE).map(({ codigo, status, mensagem }) => ({
+    codigo,
+    status,
+    mensagem,
+  })),
+} as const;
