@@ -73,9 +73,15 @@ describe('serverless package --stage sandbox (no AWS account)', () => {
     expect(logGroups.length).toBeGreaterThan(0);
     for (const [, group] of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
 
+    // Functions that touch data each have their own role; the rest share the default role, which touches no data.
     const functions = resourcesOfType('AWS::Lambda::Function');
-    const roles = new Set(functions.map(([, fn]) => JSON.stringify(fn.Properties.Role)));
-    expect(roles.size).toBe(functions.length);
+    const roleOf = (fn: Resource) => JSON.stringify(fn.Properties.Role);
+    const defaultRole = JSON.stringify({ 'Fn::GetAtt': ['IamRoleLambdaExecution', 'Arn'] });
+    const dedicated = functions.filter(([, fn]) => roleOf(fn) !== defaultRole);
+    expect(dedicated.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(dedicated.map(([, fn]) => roleOf(fn))).size).toBe(dedicated.length);
+    const defaultStatements = JSON.stringify(template.Resources.IamRoleLambdaExecution?.Properties.Policies ?? []);
+    expect(defaultStatements).not.toMatch(/dynamodb:|s3:|secretsmanager:/);
     for (const [, role] of resourcesOfType('AWS::IAM::Role')) {
       for (const policy of role.Properties.Policies ?? []) {
         for (const statement of policy.PolicyDocument.Statement) {

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import type { AcquirerAMode } from '../../lib/gateway';
+import { testStack } from './stack';
+
+const { baseUrl, stage } = testStack();
+
+export interface GatewayReply {
+  status: number;
+  body: { transacao: Record<string, any> };
+}
+
+/** Calls the gateway through serverless offline, as a merchant's server would. */
+export async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<GatewayReply> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: any;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`Not JSON (${response.status}): ${text.slice(0, 300)}`);
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** A fresh merchant with its own token, so test files never share state. */
+export async function newMerchant(
+  acquirerAMode: AcquirerAMode = 'loja_sem_autenticacao',
+): Promise<{ id: string; token: string }> {
+  const id = `m-${randomUUID().slice(0, 12)}`;
+  const token = randomUUID();
+  await stage.merchants.create({ id, name: `Store ${id}`, acquirerAMode, token });
+  return { id, token };
+}
+
+/** A card payment body; override any part. */
+export function cardBody(token: string, overrides: { pedido?: object; pagamento?: object; transacao?: object } = {}) {
+  return {
+    token,
+    transacao: {
+      capturar: 'true',
+      pedido: { numero: '1001', total: '10.00', moeda: 'real', descricao: 'Pedido de teste', ...overrides.pedido },
+      pagamento: {
+        meio_pagamento: 'acquirerB_ws',
+        bandeira: 'visa',
+        cartao_numero: '4242424242424242',
+        cartao_cvv: '123',
+        cartao_validade: '122030',
+        parcelas: '1',
+        tipo_operacao: 'credito_a_vista',
+        ...overrides.pagamento,
+      },
+      comprador: { nome: 'Maria Silva', documento: '12345678909', cep: '01310-100', cidade: 'São Paulo', estado: 'SP' },
+      ...overrides.transacao,
+    },
+  };
+}
+
+export function redirectBody(token: string, method: string, overrides: { transacao?: object } = {}) {
+  return {
+    token,
+    transacao: {
+      url_retorno: 'https://shop.test/retorno?pedido=55',
+      capturar: true,
+      pedido: { numero: '55', total: '25.90', moeda: 'real' },
+      pagamento: { meio_pagamento: method },
+      ...overrides.transacao,
+    },
+  };
+}
+
+export function boletoBody(token: string, method = 'boleto_bankA', dueDate = '31122030') {
+  return {
+    token,
+    transacao: {
+      pedido: { numero: '900', total: '150.00', moeda: 'real', descricao: 'Boleto' },
+      pagamento: { meio_pagamento: method, data_vencimento: dueDate },
+      comprador: {
+        nome: 'João Souza',
+        documento: '123.456.789-09',
+        endereco: 'Rua A',
+        numero: '10',
+        cep: '20040020',
+        bairro: 'Centro',
+        cidade: 'Rio',
+        estado: 'RJ',
+      },
+    },
+  };
+}
+
+/**
+ * Proof that no card number used by a test reached a table or the functions' logs, and that no
+ * security code or expiry was stored or logged in clear under any name.
+ */
+export async function expectNoCardData(pans: string[], logFile: string): Promise<void> {
+  const { readFileSync } = await import('node:fs');
+  const logs = readFileSync(logFile, 'utf8');
+  for (const pan of pans) expect(logs, `logs hold ${pan}`).not.toContain(pan);
+  expect(logs).not.toMatch(/"(cartao_cvv|cvv|cartao_validade)":"\d/);
+  for (const table of [stage.names.gatewayTable, stage.names.storageTable]) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await stage.clients.documents.send(new ScanCommand({ TableName: table, ExclusiveStartKey }));
+      const dump = JSON.stringify(page.Items ?? []);
+      for (const pan of pans) expect(dump, `${table} holds ${pan}`).not.toContain(pan);
+      expect(dump).not.toMatch(/"(cartao_cvv|cvv|cvc|cartao_numero|cartao_validade|expiry|number)":/);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+}
