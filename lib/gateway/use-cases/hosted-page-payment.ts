@@ -33,7 +33,7 @@ export async function completeRedirectPayment(
   const transaction = await findByPage(deps, input.pageUuid);
   const refusal = refusalFor('complete_payment', transaction);
   if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
-  const card = validateCard(input.card, deps.now());
+  const card = validateCard(input.card, deps.now(), false); // on the page the brand follows from the number
   const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
   const changes = afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand));
   const moved = await deps.store.transition({

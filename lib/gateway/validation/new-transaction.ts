@@ -68,12 +68,23 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     orderNumber: String(pedido.numero),
     totalCents,
     description: pedido.descricao,
-    buyer: comprador ? ({ ...comprador } as Buyer) : undefined,
+    buyer: comprador ? buyerOf(comprador) : undefined,
     installments,
     operationType,
     dueDate: flow === 'boleto' ? dueDateOf(pagamento.data_vencimento, now) : undefined,
     card: flow === 'card' ? validateCard(pagamento, now) : undefined,
   };
+}
+
+const BUYER_FIELDS = ['nome', 'documento', 'endereco', 'complemento', 'numero', 'cep', 'bairro', 'cidade', 'estado'] as const;
+
+/** Only the documented buyer fields are kept: whatever else a client sends is neither stored nor echoed. */
+function buyerOf(comprador: Record<string, unknown>): Buyer {
+  const buyer: Buyer = {};
+  for (const field of BUYER_FIELDS) {
+    if (typeof comprador[field] === 'string') buyer[field] = comprador[field] as string;
+  }
+  return buyer;
 }
 
 function checkInstallments(operationType: string, installments: number): void {
