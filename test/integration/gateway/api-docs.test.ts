@@ -8,7 +8,7 @@ describe('published API documents', () => {
   it('GET /v1/openapi.json is OpenAPI 3.1 built from schemas/, with the error catalogue', async () => {
     const response = await fetch(`${baseUrl}/v1/openapi.json`);
     expect(response.status).toBe(200);
-    const doc = await response.json();
+    const doc = (await response.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/v1/transacao',
