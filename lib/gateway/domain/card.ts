@@ -46,6 +46,14 @@ export function isExpired(mmyyyy: string, now: Date): boolean {
   return year * 12 + month < now.getUTCFullYear() * 12 + (now.getUTCMonth() + 1);
 }
 
+/** Whether free text holds something that is a card number (13–19 digits, spaces or dashes between, passing Luhn). */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
+    if (passesLuhn(match[0].replace(/[ -]/g, ''))) return true;
+  }
+  return false;
+}
+
 /** All that is ever kept of a card: brand, first six and last four digits (PCI DSS truncation). */
 export interface CardSummary {
   brand: CardBrand;

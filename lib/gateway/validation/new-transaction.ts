@@ -1,5 +1,5 @@
 import { CARD_FIELDS } from '../../../schemas/create-transaction.schema';
-import { type CardBrand, cvvLength, detectBrand, isExpired, passesLuhn } from '../domain/card';
+import { type CardBrand, containsCardNumber, cvvLength, detectBrand, isExpired, passesLuhn } from '../domain/card';
 import { isPastDate, parseDueDate } from '../domain/due-date';
 import { parseAmount } from '../domain/money';
 import { type Flow, flowOf, type PaymentMethod } from '../domain/payment-methods';
@@ -57,6 +57,12 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
       if (!comprador?.[field]) throw invalid(`transacao.comprador.${field}: campo obrigatório para boletos (pagador do título)`);
     }
   }
+  refuseCardNumbersInText({
+    'transacao.pedido.numero': String(pedido.numero),
+    'transacao.pedido.descricao': pedido.descricao,
+    'transacao.url_retorno': url,
+    ...Object.fromEntries(Object.entries(comprador ?? {}).map(([field, value]) => [`transacao.comprador.${field}`, value])),
+  });
   const operationType = pagamento.tipo_operacao ?? 'credito_a_vista';
   const installments = Number(pagamento.parcelas ?? 1);
   checkInstallments(operationType, installments);
@@ -85,6 +91,15 @@ function buyerOf(comprador: Record<string, unknown>): Buyer {
     if (typeof comprador[field] === 'string') buyer[field] = comprador[field] as string;
   }
   return buyer;
+}
+
+/** A card number typed into a free-text field would be stored and shown: refuse it, as Stripe does. */
+function refuseCardNumbersInText(fields: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && containsCardNumber(value)) {
+      throw invalid(`${field}: parece conter um número de cartão, que não pode ser enviado neste campo`);
+    }
+  }
 }
 
 function checkInstallments(operationType: string, installments: number): void {

@@ -64,6 +64,18 @@ describe('every validation rule answers 400 with erro naming the field', () => {
     ['capturar neither boolean nor "true"/"false"', () => cardBody(token, { transacao: { capturar: 'yes' } }), '003', /capturar/],
     ['transacao missing', () => ({ token }), '003', /transacao/],
     ['transacao not an object', () => ({ token, transacao: 'x' }), '003', /transacao/],
+    [
+      'a card number in the description',
+      () => card({}, { descricao: 'cartão 4242 4242 4242 4242' }),
+      '003',
+      /transacao\.pedido\.descricao/,
+    ],
+    [
+      'a card number in the buyer name',
+      () => ({ ...card({}), transacao: { ...card({}).transacao, comprador: { nome: '4111111111111111' } } }),
+      '003',
+      /transacao\.comprador\.nome/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, body, codigo, field) => {
