@@ -95,6 +95,7 @@ function signingInput(request: S3Request): SigningInput {
     rawPath: request.rawPath,
     decodedPath: request.path,
     virtualHostBucket: request.virtualHost ? request.bucket : undefined,
+    bucketOnly: request.bucket !== undefined && request.key === undefined,
     query: request.query,
     headers: request.headers,
   };

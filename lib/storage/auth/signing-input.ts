@@ -7,6 +7,8 @@ export interface SigningInput {
   decodedPath: string;
   /** The bucket when it came from the Host header (SigV2 prepends it to the resource). */
   virtualHostBucket?: string;
+  /** The request names a bucket and no key: SigV2 signs the bucket as `/bucket/` however the path ends. */
+  bucketOnly?: boolean;
   query: readonly (readonly [string, string])[];
   headers: Readonly<Record<string, readonly string[]>>;
 }

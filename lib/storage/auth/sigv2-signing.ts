@@ -30,14 +30,15 @@ const SIGNED_SUBRESOURCES = new Set([
   'website',
 ]);
 
-/** CanonicalizedResource: [/bucket when virtual-hosted] + the path as sent + signed sub-resources, sorted. */
+/** CanonicalizedResource: [/bucket when virtual-hosted] + the path as sent (`/bucket/` for bucket requests) + signed sub-resources, sorted. */
 export function canonicalResourceV2(input: SigningInput): string {
   const bucket = input.virtualHostBucket === undefined ? '' : `/${input.virtualHostBucket}`;
   const subresources = input.query
     .filter(([name]) => SIGNED_SUBRESOURCES.has(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => (value === '' ? name : `${name}=${value}`));
-  return `${bucket}${input.rawPath}${subresources.length > 0 ? `?${subresources.join('&')}` : ''}`;
+  const path = `${bucket}${input.rawPath}`;
+  return `${input.bucketOnly && !path.endsWith('/') ? `${path}/` : path}${subresources.length > 0 ? `?${subresources.join('&')}` : ''}`;
 }
 
 /** CanonicalizedAmzHeaders: x-amz-* lower-cased, sorted, values unfolded and comma-joined. */
