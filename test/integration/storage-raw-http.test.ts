@@ -50,7 +50,7 @@ describe('S3 over raw HTTP: error paths, conditionals, virtual hosts', () => {
     expect([both.status, errorCode(both)]).toEqual([400, 'InvalidArgument']);
   });
 
-  it('maps bad XML, bad digests, missing length, oversize bodies and unsupported features to 4xx/501', async () => {
+  it('maps bad XML, bad digests, oversize bodies, bad arguments and unsupported features to 4xx/501', async () => {
     const badXml = await rawS3({
       method: 'PUT',
       path: `/${uniqueBucket('xml')}`,
