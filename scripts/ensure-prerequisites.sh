@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh clone or a brand-new machine lacks, and says what it does:
 # npm dependencies (when node_modules is missing or older than package-lock.json),
-# Java for DynamoDB Local, and (with --browser) Chromium for browser tests.
+# Java for DynamoDB Local, s3cmd for the storage tests, and (with --browser) Chromium for browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +24,11 @@ fi
 
 if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
+fi
+
+# s3cmd (Debian's) is one of the real S3 clients the storage tests drive.
+if ! command -v s3cmd >/dev/null 2>&1; then
+  apt_install s3cmd
 fi
 
 for arg in "$@"; do

@@ -5,4 +5,4 @@ export type ApiResult = APIGatewayProxyResult;
 export type { Context };
 
 /** Renders any error thrown by a handler into this surface's own error format. */
-export type ErrorRenderer = (error: unknown, request: { requestId: string; path: string }) => ApiResult;
+export type ErrorRenderer = (error: unknown, request: { requestId: string; path: string; method?: string }) => ApiResult;

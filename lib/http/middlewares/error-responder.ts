@@ -13,7 +13,7 @@ export function errorResponder(render: ErrorRenderer, log: Logger): MiddlewareOb
     onError: (request) => {
       const error = request.error;
       const requestId = requestIdOf(request.event, request.context.awsRequestId);
-      const response = render(error, { requestId, path: request.event.path ?? '/' });
+      const response = render(error, { requestId, path: request.event.path ?? '/', method: request.event.httpMethod });
       if (response.statusCode >= 500) {
         log.error('Request failed', { requestId, error: error as Error });
       } else {

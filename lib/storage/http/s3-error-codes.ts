@@ -2,6 +2,7 @@
 export const S3_ERROR_CODES = {
   AccessDenied: [403, 'Access Denied'],
   AuthorizationHeaderMalformed: [400, 'The authorization header is malformed.'],
+  AuthorizationQueryParametersError: [400, 'Error parsing the X-Amz-Credential parameter.'],
   BadDigest: [400, 'The Content-MD5 you specified did not match what we received.'],
   BucketAlreadyExists: [
     409,
@@ -16,8 +17,11 @@ export const S3_ERROR_CODES = {
   InvalidArgument: [400, 'Invalid Argument'],
   InvalidBucketName: [400, 'The specified bucket is not valid.'],
   InvalidDigest: [400, 'The Content-MD5 you specified is not valid.'],
+  InvalidObjectName: [400, 'The specified object name is not valid.'],
   InvalidRange: [416, 'The requested range is not satisfiable'],
   InvalidRequest: [400, 'Invalid Request'],
+  InvalidURI: [400, "Couldn't parse the specified URI."],
+  KeyTooLongError: [400, 'Your key is too long'],
   MalformedACLError: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
@@ -32,7 +36,9 @@ export const S3_ERROR_CODES = {
     403,
     'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   ],
+  SlowDown: [503, 'Please reduce your request rate.'],
   UnresolvableGrantByEmailAddress: [400, 'The e-mail address you provided does not match any account on record.'],
+  XAmzContentSHA256Mismatch: [400, "The provided 'x-amz-content-sha256' header does not match what was computed."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type S3ErrorCode = keyof typeof S3_ERROR_CODES;

@@ -5,13 +5,14 @@ import { S3_ERROR_CODES } from './s3-error-codes';
 
 const builder = new XMLBuilder({ format: false, suppressEmptyNode: false });
 
-/** S3's error document: <Error><Code/><Message/><Resource/><RequestId/>…</Error>. Unknown errors are InternalError. */
-export const renderS3Error: ErrorRenderer = (error, { requestId, path }) => {
+/** S3's error document: <Error><Code/><Message/><Resource/><RequestId/>…</Error>. Unknown errors are InternalError. HEAD errors carry no body. */
+export const renderS3Error: ErrorRenderer = (error, { requestId, path, method }) => {
   const known = error instanceof StorageError ? error : new StorageError('InternalError');
   const [status, defaultMessage] = S3_ERROR_CODES[known.code];
   const message = known.message === known.code ? defaultMessage : known.message;
   const document = {
     Error: { Code: known.code, Message: message, ...known.details, Resource: path, RequestId: requestId },
   };
+  if (method === 'HEAD') return { statusCode: status, headers: { 'x-amz-error-code': known.code }, body: '' };
   return xmlResponse(status, `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`);
 };

@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { StorageError } from '../errors';
+import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
+import type { ResolvedAccessKey } from '../users/storage-user';
+import { ANONYMOUS, type Principal } from './principal';
+import type { SignatureClaim } from './signature-claim';
+import type { SigningInput } from './signing-input';
+import { parseSigV2Header, parseSigV2Query } from './sigv2-parsers';
+import { parseSigV4Header, parseSigV4Query } from './sigv4-parsers';
+
+export interface AccessKeyResolver {
+  resolveAccessKey(accessKey: string): Promise<ResolvedAccessKey | undefined>;
+}
+
+export interface Authenticated {
+  principal: Principal;
+  /** The body's real bytes (aws-chunked decoded, hashes and checksums verified). */
+  body: Buffer;
+}
+
+const MAX_SKEW_MS = 15 * 60 * 1000;
+
+/**
+ * Exactly one mechanism per request (SigV2 or SigV4, header or query, or none = anonymous), one
+ * parser per mechanism, and this one verifier: access key, clock, signature, then the payload.
+ */
+export async function authenticate(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Authenticated> {
+  const claim = parseClaim(request);
+  if (!claim) return { principal: ANONYMOUS, body: request.body };
+  const resolved = await keys.resolveAccessKey(claim.accessKey);
+  if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
+  checkTime(claim, now);
+  const expected = claim.sign(resolved.secretKey);
+  if (!sameSignature(expected, claim.signature)) {
+    throw new StorageError('SignatureDoesNotMatch', undefined, {
+      AWSAccessKeyId: claim.accessKey,
+      StringToSign: claim.stringToSign,
+      SignatureProvided: claim.signature,
+      ...(claim.canonicalRequest === undefined ? {} : { CanonicalRequest: claim.canonicalRequest }),
+    });
+  }
+  return { principal: { kind: 'user', user: resolved.user }, body: claim.payload(resolved.secretKey, request.body) };
+}
+
+function parseClaim(request: S3Request): SignatureClaim | undefined {
+  const authorization = header(request, 'authorization');
+  const v4Query = hasQueryParam(request, 'X-Amz-Algorithm') || hasQueryParam(request, 'X-Amz-Signature');
+  const v2Query = hasQueryParam(request, 'AWSAccessKeyId') || hasQueryParam(request, 'Signature');
+  const mechanisms = [authorization !== undefined, v4Query, v2Query].filter(Boolean).length;
+  if (mechanisms > 1) {
+    throw new StorageError(
+      'InvalidArgument',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+    );
+  }
+  const input = signingInput(request);
+  if (authorization !== undefined) {
+    if (authorization.startsWith('AWS4-HMAC-SHA256 ')) return parseSigV4Header(input, authorization);
+    if (authorization.startsWith('AWS ')) return parseSigV2Header(input, authorization);
+    throw new StorageError('InvalidArgument', 'Unsupported Authorization Type');
+  }
+  if (v4Query) return parseSigV4Query(input);
+  if (v2Query) return parseSigV2Query(input);
+  return undefined;
+}
+
+function checkTime(claim: SignatureClaim, now: Date): void {
+  if (claim.signedAt && Math.abs(now.getTime() - claim.signedAt.getTime()) > MAX_SKEW_MS) {
+    throw new StorageError('RequestTimeTooSkewed', undefined, {
+      RequestTime: claim.signedAt.toISOString(),
+      ServerTime: now.toISOString(),
+      MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),
+    });
+  }
+  if (claim.notBefore && claim.notBefore.getTime() - now.getTime() > MAX_SKEW_MS) {
+    throw new StorageError('AccessDenied', 'Request is not valid yet');
+  }
+  if (claim.expiresAt && now.getTime() > claim.expiresAt.getTime()) {
+    throw new StorageError('AccessDenied', 'Request has expired', {
+      Expires: claim.expiresAt.toISOString(),
+      ServerTime: now.toISOString(),
+    });
+  }
+}
+
+function sameSignature(expected: string, provided: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(provided);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function signingInput(request: S3Request): SigningInput {
+  return {
+    method: request.method,
+    rawPath: request.rawPath,
+    decodedPath: request.path,
+    virtualHostBucket: request.virtualHost ? request.bucket : undefined,
+    bucketOnly: request.bucket !== undefined && request.key === undefined,
+    query: request.query,
+    headers: request.headers,
+  };
+}

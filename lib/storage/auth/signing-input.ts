@@ -1,0 +1,23 @@
+/** What both signature versions sign, taken from the request exactly as the client sent it. */
+export interface SigningInput {
+  method: string;
+  /** The path as sent (percent-encoded). */
+  rawPath: string;
+  /** Decoded path: the canonical URI of SigV4 is its AWS UriEncode. */
+  decodedPath: string;
+  /** The bucket when it came from the Host header (SigV2 prepends it to the resource). */
+  virtualHostBucket?: string;
+  /** The request names a bucket and no key: SigV2 signs the bucket as `/bucket/` however the path ends. */
+  bucketOnly?: boolean;
+  query: readonly (readonly [string, string])[];
+  headers: Readonly<Record<string, readonly string[]>>;
+}
+
+export function firstHeader(input: Pick<SigningInput, 'headers'>, name: string): string | undefined {
+  const values = input.headers[name];
+  return values && values.length > 0 ? values.join(',') : undefined;
+}
+
+export function firstQuery(input: Pick<SigningInput, 'query'>, name: string): string | undefined {
+  return input.query.find(([key]) => key === name)?.[1];
+}

@@ -1,0 +1,98 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
+import type { BucketCatalog, BucketRecord } from './bucket';
+
+export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
+export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
+/** A delete that crashed half-way stops blocking writes after this long. */
+const DELETE_LEASE_MS = 30_000;
+/** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
+export const BUCKET_LIVE = 'attribute_exists(PK) AND (attribute_not_exists(deletingSince) OR deletingSince < :staleDelete)';
+export const staleDeleteValue = (now: number) => ({ ':staleDelete': now - DELETE_LEASE_MS });
+
+/** Buckets in the storage table: `BUCKET#<name>`, indexed by owner on GSI1 for ListBuckets. */
+export class BucketRepository implements BucketCatalog {
+  constructor(
+    private readonly documents: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async get(name: string): Promise<BucketRecord | undefined> {
+    const item = await getItem(this.documents, this.table, bucketKey(name));
+    return item ? toBucket(item) : undefined;
+  }
+
+  async create(bucket: BucketRecord): Promise<{ created: true } | { created: false; existing: BucketRecord }> {
+    try {
+      await this.documents.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...bucketKey(bucket.name),
+            GSI1PK: `BUCKETOWNER#${bucket.ownerId}`,
+            GSI1SK: bucket.name,
+            kind: 'bucket',
+            ...bucket,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      return { created: true };
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      // A bucket deleted since the failed write reads as taken by nobody: still not created by this request.
+      return { created: false, existing: (await this.get(bucket.name)) ?? { ...bucket, ownerId: '' } };
+    }
+  }
+
+  async listByOwner(ownerId: string): Promise<BucketRecord[]> {
+    return (await queryAllPages(this.documents, gsi1Query(this.table, `BUCKETOWNER#${ownerId}`))).map(toBucket);
+  }
+
+  async deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'> {
+    const now = Date.now();
+    try {
+      // Step 1: a lease that makes concurrent object writes fail, so the emptiness check below cannot go stale.
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: bucketKey(name),
+          UpdateExpression: 'SET deletingSince = :now',
+          ConditionExpression: BUCKET_LIVE,
+          ExpressionAttributeValues: { ':now': now, ...staleDeleteValue(now) },
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return (await this.get(name)) ? 'not-empty' : 'missing';
+      throw error;
+    }
+    const { Items = [] } = await this.documents.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': objectsPartition(name) },
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    if (Items.length > 0) {
+      await this.documents.send(
+        new UpdateCommand({ TableName: this.table, Key: bucketKey(name), UpdateExpression: 'REMOVE deletingSince' }),
+      );
+      return 'not-empty';
+    }
+    await this.documents.send(new DeleteCommand({ TableName: this.table, Key: bucketKey(name) }));
+    return 'deleted';
+  }
+}
+
+function toBucket(item: Record<string, unknown>): BucketRecord {
+  return {
+    name: String(item.name),
+    ownerId: String(item.ownerId),
+    ownerDisplayName: String(item.ownerDisplayName ?? ''),
+    createdAt: String(item.createdAt),
+    location: String(item.location ?? ''),
+  };
+}

@@ -1,0 +1,84 @@
+import type { Principal } from '../auth/principal';
+import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import type { StorageDeps } from '../storage-deps';
+import { assertCopySourceConditions } from './conditional-request';
+import { requestedMetadata } from './object-headers';
+import { assertValidObjectKey } from './object-key';
+import type { ObjectRecord } from './object-record';
+import { commitObject } from './object-writer';
+import { newRecord } from './put-object';
+
+export interface CopyObjectInput {
+  bucket: string;
+  key: string;
+  /** x-amz-copy-source as sent: URL-encoded `[/]bucket/key[?versionId=...]`. */
+  copySource: string;
+  headers: Readonly<Record<string, readonly string[]>>;
+}
+
+/** CopyObject: the source blob is copied to a fresh blob id, then committed like a PUT. */
+export async function copyObject(deps: StorageDeps, principal: Principal, input: CopyObjectInput): Promise<ObjectRecord> {
+  assertValidObjectKey(input.key);
+  const source = parseCopySource(input.copySource);
+  const header = (name: string) => input.headers[name]?.join(',');
+  const directive = (header('x-amz-metadata-directive') ?? 'COPY').toUpperCase();
+  if (directive !== 'COPY' && directive !== 'REPLACE') {
+    throw new StorageError('InvalidArgument', 'Unknown metadata directive.', {
+      ArgumentName: 'x-amz-metadata-directive',
+      ArgumentValue: directive,
+    });
+  }
+  if (source.bucket === input.bucket && source.key === input.key && directive !== 'REPLACE') {
+    throw new StorageError(
+      'InvalidRequest',
+      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+    );
+  }
+  await bucketFor(deps, principal, source.bucket, 'GetObject');
+  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const original = await deps.objects.get(source.bucket, source.key);
+    if (!original) throw new StorageError('NoSuchKey', undefined, { Key: source.key });
+    assertCopySourceConditions(
+      {
+        ifMatch: header('x-amz-copy-source-if-match'),
+        ifNoneMatch: header('x-amz-copy-source-if-none-match'),
+        ifModifiedSince: header('x-amz-copy-source-if-modified-since'),
+        ifUnmodifiedSince: header('x-amz-copy-source-if-unmodified-since'),
+      },
+      original,
+    );
+    const metadata =
+      directive === 'REPLACE'
+        ? requestedMetadata(input.headers)
+        : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
+    const record = newRecord(deps, principal, input.bucket, input.key, { size: original.size, etag: original.etag, ...metadata });
+    // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
+    if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
+    await commitObject(deps, record);
+    return record;
+  }
+  throw new StorageError('SlowDown');
+}
+
+function parseCopySource(raw: string): { bucket: string; key: string } {
+  const withoutVersion = raw.split('?')[0] ?? '';
+  if (raw.includes('?versionId=') && !raw.endsWith('?versionId=null')) {
+    throw new StorageError('NotImplemented', 'Copying a specific version is not supported yet.');
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(withoutVersion);
+  } catch {
+    throw new StorageError('InvalidArgument', 'Invalid copy source encoding', { ArgumentName: 'x-amz-copy-source' });
+  }
+  const path = decoded.startsWith('/') ? decoded.slice(1) : decoded;
+  const slash = path.indexOf('/');
+  if (slash <= 0 || slash === path.length - 1) {
+    throw new StorageError('InvalidArgument', 'Copy Source must mention the source bucket and key: sourcebucket/sourcekey', {
+      ArgumentName: 'x-amz-copy-source',
+    });
+  }
+  return { bucket: path.slice(0, slash), key: path.slice(slash + 1) };
+}

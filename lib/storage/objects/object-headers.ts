@@ -1,0 +1,56 @@
+import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
+
+type Headers = Readonly<Record<string, readonly string[]>>;
+const first = (headers: Headers, name: string) => headers[name]?.join(',');
+
+/** Content headers and x-amz-meta-* of a PUT (or a copy with REPLACE). S3's default type is binary/octet-stream. */
+export function requestedMetadata(headers: Headers): Pick<ObjectRecord, 'contentHeaders' | 'userMetadata'> {
+  const contentHeaders: ObjectRecord['contentHeaders'] = {};
+  for (const name of CONTENT_HEADERS) {
+    let value = first(headers, name);
+    // aws-chunked is transfer framing, not the object's encoding.
+    if (name === 'content-encoding' && value !== undefined) {
+      value = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '' && part !== 'aws-chunked')
+        .join(',');
+      if (value === '') value = undefined;
+    }
+    if (value !== undefined) contentHeaders[name] = value;
+  }
+  contentHeaders['content-type'] ??= 'binary/octet-stream';
+  const userMetadata: Record<string, string> = {};
+  for (const [name, values] of Object.entries(headers)) {
+    if (name.startsWith('x-amz-meta-')) userMetadata[name.slice('x-amz-meta-'.length)] = values.join(',');
+  }
+  return { contentHeaders, userMetadata };
+}
+
+const OVERRIDES: Record<string, string> = {
+  'response-content-type': 'content-type',
+  'response-content-language': 'content-language',
+  'response-expires': 'expires',
+  'response-cache-control': 'cache-control',
+  'response-content-disposition': 'content-disposition',
+  'response-content-encoding': 'content-encoding',
+};
+
+/** The headers GET and HEAD return for an object, with the request's response-* overrides applied. */
+export function objectResponseHeaders(
+  record: ObjectRecord,
+  query: readonly (readonly [string, string])[],
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    etag: `"${record.etag}"`,
+    'last-modified': new Date(record.lastModified).toUTCString(),
+    'accept-ranges': 'bytes',
+    ...record.contentHeaders,
+  };
+  for (const [name, value] of Object.entries(record.userMetadata)) headers[`x-amz-meta-${name}`] = value;
+  for (const [name, value] of query) {
+    const target = OVERRIDES[name];
+    if (target) headers[target] = value;
+  }
+  return headers;
+}

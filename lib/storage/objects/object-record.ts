@@ -1,0 +1,57 @@
+/** Content headers S3 stores with an object and returns on GET/HEAD. */
+export const CONTENT_HEADERS = [
+  'content-type',
+  'content-encoding',
+  'content-disposition',
+  'content-language',
+  'cache-control',
+  'expires',
+] as const;
+export type ContentHeader = (typeof CONTENT_HEADERS)[number];
+
+/**
+ * An object's metadata. The bytes live in the blob bucket under `blobId` (opaque, never the client's
+ * key). `versionId` is 'null' until versioning (next issue) gives objects real versions.
+ */
+export interface ObjectRecord {
+  bucket: string;
+  key: string;
+  blobId: string;
+  size: number;
+  /** MD5 hex of the bytes, without quotes. */
+  etag: string;
+  lastModified: string;
+  ownerId: string;
+  ownerDisplayName: string;
+  contentHeaders: Partial<Record<ContentHeader, string>>;
+  /** x-amz-meta-* names (lower-cased, without the prefix) and values. */
+  userMetadata: Record<string, string>;
+  versionId: string;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  etag: string;
+  lastModified: string;
+  ownerId: string;
+  ownerDisplayName: string;
+}
+
+/** The object index (port): DynamoDB in ObjectRepository, in memory in unit tests. */
+export interface ObjectCatalog {
+  get(bucket: string, key: string): Promise<ObjectRecord | undefined>;
+  /**
+   * Commits the record if the key still points at `expectedBlobId` (undefined: no object) and the
+   * bucket is live. 'conflict' means another writer won the race: read again and retry.
+   */
+  commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'>;
+  /** Removes the key and returns what it pointed at. */
+  remove(bucket: string, key: string): Promise<ObjectRecord | undefined>;
+  /** Up to `limit` objects in UTF-8 byte order of their keys, strictly after `after` (or from `from`, inclusive). */
+  page(
+    bucket: string,
+    range: { after?: string; from?: string },
+    limit: number,
+  ): Promise<{ items: ListedObject[]; more: boolean }>;
+}

@@ -1,0 +1,117 @@
+import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, transactWrite } from '../../aws';
+import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
+import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
+
+/** A commit lost to a concurrent transaction on the same item: retried by the caller like a lost condition. */
+class CommitConflict extends Error {}
+
+/**
+ * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
+ * DynamoDB orders a listing by the keys' UTF-8 bytes exactly as S3 does (and a 1,024-byte key fits
+ * DynamoDB's 1,024-byte sort-key limit).
+ */
+export class ObjectRepository implements ObjectCatalog {
+  constructor(
+    private readonly documents: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async get(bucket: string, key: string): Promise<ObjectRecord | undefined> {
+    const item = await getItem(this.documents, this.table, { PK: objectsPartition(bucket), SK: key });
+    return item ? toRecord(item) : undefined;
+  }
+
+  async commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'> {
+    const now = Date.now();
+    try {
+      await transactWrite(
+        this.documents,
+        [
+          {
+            ConditionCheck: {
+              TableName: this.table,
+              Key: bucketKey(record.bucket),
+              ConditionExpression: BUCKET_LIVE,
+              ExpressionAttributeValues: staleDeleteValue(now),
+            },
+          },
+          {
+            Put: {
+              TableName: this.table,
+              Item: { PK: objectsPartition(record.bucket), SK: record.key, kind: 'object', ...record },
+              ConditionExpression: expectedBlobId === undefined ? 'attribute_not_exists(PK)' : 'blobId = :expected',
+              ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':expected': expectedBlobId },
+            },
+          },
+        ],
+        (failedIndex) => (failedIndex === 0 ? new NoBucket() : new CommitConflict()),
+      );
+      return 'committed';
+    } catch (error) {
+      if (error instanceof NoBucket) return 'no-bucket';
+      if (error instanceof CommitConflict || (error instanceof Error && error.name === 'TransactionCanceledException')) {
+        return 'conflict';
+      }
+      throw error;
+    }
+  }
+
+  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined> {
+    const { Attributes } = await this.documents.send(
+      new DeleteCommand({ TableName: this.table, Key: { PK: objectsPartition(bucket), SK: key }, ReturnValues: 'ALL_OLD' }),
+    );
+    return Attributes ? toRecord(Attributes) : undefined;
+  }
+
+  async page(
+    bucket: string,
+    range: { after?: string; from?: string },
+    limit: number,
+  ): Promise<{ items: ListedObject[]; more: boolean }> {
+    const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
+    const boundValue = range.after ?? range.from;
+    const { Items = [], LastEvaluatedKey } = await this.documents.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
+        ExpressionAttributeValues: bound
+          ? { ':pk': objectsPartition(bucket), ':bound': boundValue }
+          : { ':pk': objectsPartition(bucket) },
+        ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName',
+        ExpressionAttributeNames: { '#key': 'key' },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      items: Items.map((item) => ({
+        key: String(item.key),
+        size: Number(item.size),
+        etag: String(item.etag),
+        lastModified: String(item.lastModified),
+        ownerId: String(item.ownerId),
+        ownerDisplayName: String(item.ownerDisplayName ?? ''),
+      })),
+      more: LastEvaluatedKey !== undefined,
+    };
+  }
+}
+
+class NoBucket extends Error {}
+
+function toRecord(item: Record<string, unknown>): ObjectRecord {
+  return {
+    bucket: String(item.bucket),
+    key: String(item.key),
+    blobId: String(item.blobId),
+    size: Number(item.size),
+    etag: String(item.etag),
+    lastModified: String(item.lastModified),
+    ownerId: String(item.ownerId),
+    ownerDisplayName: String(item.ownerDisplayName ?? ''),
+    contentHeaders: (item.contentHeaders ?? {}) as ObjectRecord['contentHeaders'],
+    userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
+    versionId: String(item.versionId ?? 'null'),
+  };
+}

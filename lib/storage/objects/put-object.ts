@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { Principal } from '../auth/principal';
+import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import type { StorageDeps } from '../storage-deps';
+import { requestedMetadata } from './object-headers';
+import { assertValidObjectKey } from './object-key';
+import type { ObjectRecord } from './object-record';
+import { commitObject } from './object-writer';
+
+export interface PutObjectInput {
+  bucket: string;
+  key: string;
+  body: Buffer;
+  headers: Readonly<Record<string, readonly string[]>>;
+}
+
+/** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
+export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<ObjectRecord> {
+  assertValidObjectKey(input.key);
+  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const header = (name: string) => input.headers[name]?.join(',');
+  const declared = header('x-amz-decoded-content-length') ?? header('content-length');
+  if (declared === undefined) throw new StorageError('MissingContentLength');
+  if (!/^\d+$/.test(declared)) throw new StorageError('InvalidArgument', 'Content-Length must be a non-negative integer');
+  if (Number(declared) > deps.maxObjectBytes || input.body.length > deps.maxObjectBytes) {
+    throw new StorageError('EntityTooLarge', undefined, {
+      ProposedSize: declared,
+      MaxSizeAllowed: String(deps.maxObjectBytes),
+    });
+  }
+  if (header('x-amz-decoded-content-length') === undefined && Number(declared) !== input.body.length) {
+    throw new StorageError('IncompleteBody');
+  }
+  const md5 = createHash('md5').update(input.body).digest();
+  const contentMd5 = header('content-md5');
+  if (contentMd5 !== undefined) {
+    const given = Buffer.from(contentMd5, 'base64');
+    if (given.length !== 16 || given.toString('base64') !== contentMd5.trim()) throw new StorageError('InvalidDigest');
+    if (!given.equals(md5)) throw new StorageError('BadDigest');
+  }
+  const record = newRecord(deps, principal, input.bucket, input.key, {
+    size: input.body.length,
+    etag: md5.toString('hex'),
+    ...requestedMetadata(input.headers),
+  });
+  await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
+  await commitObject(deps, record);
+  return record;
+}
+
+/** A record for a new version of `key`, owned by the principal, pointing at a fresh blob id. */
+export function newRecord(
+  deps: StorageDeps,
+  principal: Principal,
+  bucket: string,
+  key: string,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata'>,
+): ObjectRecord {
+  const owner = principal.kind === 'user' ? principal.user : { id: '', displayName: '' };
+  return {
+    bucket,
+    key,
+    blobId: deps.newBlobId(),
+    lastModified: deps.now().toISOString(),
+    ownerId: owner.id,
+    ownerDisplayName: owner.displayName,
+    versionId: 'null',
+    ...content,
+  };
+}

@@ -1,0 +1,60 @@
+import { StorageError } from '../errors';
+import type { S3Request } from './s3-request';
+
+/** Sub-resources served now. */
+const SUPPORTED = new Set(['location']);
+/** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
+const NOT_IMPLEMENTED = new Set([
+  'acl',
+  'versioning',
+  'versions',
+  'requestPayment',
+  'uploads',
+  'uploadId',
+  'partNumber',
+  'lifecycle',
+  'policy',
+  'policyStatus',
+  'website',
+  'notification',
+  'cors',
+  'tagging',
+  'logging',
+  'replication',
+  'encryption',
+  'delete',
+  'restore',
+  'select',
+  'torrent',
+  'accelerate',
+  'analytics',
+  'inventory',
+  'metrics',
+  'intelligent-tiering',
+  'ownershipControls',
+  'publicAccessBlock',
+  'object-lock',
+  'retention',
+  'legal-hold',
+  'attributes',
+]);
+const MULTIPART = ['uploads', 'uploadId', 'partNumber'];
+
+/** The one sub-resource a request addresses (undefined: the resource itself). Two at once is InvalidArgument. */
+export function subresourceOf(request: Pick<S3Request, 'query'>): string | undefined {
+  const names = request.query.map(([name]) => name);
+  if (names.some((name) => MULTIPART.includes(name))) throw notImplemented('Multipart uploads');
+  const versionId = request.query.find(([name]) => name === 'versionId')?.[1];
+  if (versionId !== undefined && versionId !== 'null') throw notImplemented('Object versions');
+  const subresources = [...new Set(names.filter((name) => SUPPORTED.has(name) || NOT_IMPLEMENTED.has(name)))];
+  if (subresources.length > 1) {
+    throw new StorageError('InvalidArgument', 'Only one sub-resource may be addressed per request', {
+      ArgumentName: subresources.join(','),
+    });
+  }
+  const [subresource] = subresources;
+  if (subresource !== undefined && NOT_IMPLEMENTED.has(subresource)) throw notImplemented(`The ?${subresource} sub-resource`);
+  return subresource;
+}
+
+const notImplemented = (what: string) => new StorageError('NotImplemented', `${what} is not implemented by this service.`);

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
+import { type ServiceConfig, serviceConfig } from '../config';
+import type { AccessKeyResolver } from './auth/request-authenticator';
+import { BucketRepository } from './buckets/bucket-repository';
+import { secretBoxProvider } from './credentials/secret-box-provider';
+import { ObjectRepository } from './objects/object-repository';
+import { S3BlobStore } from './objects/s3-blob-store';
+import type { StorageDeps } from './storage-deps';
+import { StorageUserRepository } from './users/storage-user-repository';
+
+export interface StorageWiring {
+  deps: StorageDeps;
+  keys: AccessKeyResolver;
+}
+
+/** The storage use cases wired to DynamoDB and the blob bucket. */
+export function createStorageWiring(
+  clients: Pick<AwsClients, 'documents' | 's3' | 'secrets'>,
+  names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
+  config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey'>,
+): StorageWiring {
+  return {
+    deps: {
+      buckets: new BucketRepository(clients.documents, names.storageTable),
+      objects: new ObjectRepository(clients.documents, names.storageTable),
+      blobs: new S3BlobStore(clients.s3, names.blobBucket),
+      now: () => new Date(),
+      newBlobId: randomUUID,
+      maxObjectBytes: config.storageMaxObjectBytes,
+    },
+    keys: new StorageUserRepository(
+      clients.documents,
+      names.storageTable,
+      secretBoxProvider(config.storageSecretsKey, clients.secrets),
+    ),
+  };
+}
+
+let cached: StorageWiring | undefined;
+
+/** This container's wiring, built once on first use. */
+export function storageWiring(): StorageWiring {
+  cached ??= createStorageWiring(awsClients(), resourceNames(), serviceConfig());
+  return cached;
+}

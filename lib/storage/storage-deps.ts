@@ -1,0 +1,13 @@
+import type { BucketCatalog } from './buckets/bucket';
+import type { BlobStorage } from './objects/blob-storage';
+import type { ObjectCatalog } from './objects/object-record';
+
+/** What the storage use cases need: the ports, the clock, id generation and the size limit. */
+export interface StorageDeps {
+  buckets: BucketCatalog;
+  objects: ObjectCatalog;
+  blobs: BlobStorage;
+  now: () => Date;
+  newBlobId: () => string;
+  maxObjectBytes: number;
+}

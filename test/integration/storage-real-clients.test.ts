@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testStack } from '../support/stack';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
+
+const run = promisify(execFile);
+const { baseUrl } = testStack();
+let user: StorageCredentials;
+
+beforeAll(async () => {
+  user = await newStorageUser('clients');
+});
+
+const KEYS = [
+  'plain.txt',
+  'with space+plus%percent',
+  'ünïcødé/ключ/鍵',
+  'double//slash',
+  'folder/',
+  'x'.repeat(1024),
+  "(weird) *!'chars~$&=@,;",
+];
+
+describe('real S3 clients from the machine', () => {
+  for (const version of ['s3', 's3v4']) {
+    it(`boto3 with signature_version='${version}': tricky keys, metadata, listing, copy, presigned URL`, async () => {
+      const bucket = uniqueBucket(`boto-${version}`);
+      const script = join(import.meta.dirname, 'clients', 'boto3_round_trip.py');
+      const { stdout } = await run('python3', [script, baseUrl, user.accessKey, user.secretKey, version, bucket], {
+        timeout: 60_000,
+      });
+      const report = JSON.parse(stdout);
+      const sorted = [...KEYS].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+      expect(report).toEqual({
+        plainExact: true,
+        etag: true,
+        metadata: { origin: 'boto3' },
+        keysBack: true,
+        headLength: 'folder/'.length,
+        listed: sorted,
+        v1Keys: sorted.filter((key) => !key.includes('/')),
+        v1Prefixes: ['double/', 'folder/', 'ünïcødé/'],
+        copied: 'with space+plus%percent',
+        presigned: 'ünïcødé/ключ/鍵',
+        missing: 'NoSuchKey',
+        bucketsAfter: false,
+      });
+    });
+  }
+
+  const cliEnv = () => ({
+    ...process.env,
+    AWS_ACCESS_KEY_ID: user.accessKey,
+    AWS_SECRET_ACCESS_KEY: user.secretKey,
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+  });
+  const aws = (...args: string[]) => run('aws', ['--endpoint-url', baseUrl, ...args], { env: cliEnv(), timeout: 60_000 });
+
+  it('awscli (SigV4): mb, cp up and down, ls, s3api head-object, rm, rb', async () => {
+    const bucket = uniqueBucket('awscli');
+    const dir = mkdtempSync(join(tmpdir(), 'awscli-'));
+    writeFileSync(join(dir, 'in.txt'), 'from awscli\n');
+    await aws('s3', 'mb', `s3://${bucket}`);
+    await aws('s3', 'cp', join(dir, 'in.txt'), `s3://${bucket}/dir/file name.txt`);
+    expect((await aws('s3', 'ls', `s3://${bucket}/dir/`)).stdout).toContain('file name.txt');
+    await aws('s3', 'cp', `s3://${bucket}/dir/file name.txt`, join(dir, 'out.txt'));
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('from awscli\n');
+    const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', bucket, '--key', 'dir/file name.txt')).stdout);
+    expect(head.ContentLength).toBe(12);
+    await aws('s3', 'rm', `s3://${bucket}/dir/file name.txt`);
+    await aws('s3', 'rb', `s3://${bucket}`);
+    expect((await aws('s3', 'ls')).stdout).not.toContain(bucket);
+  });
+
+  it('s3cmd (Debian) with signature_v2: mb, put, ls, get, del, rb', async () => {
+    const bucket = uniqueBucket('s3cmd');
+    const dir = mkdtempSync(join(tmpdir(), 's3cmd-'));
+    const host = new URL(baseUrl).host;
+    const config = join(dir, 's3cfg');
+    writeFileSync(
+      config,
+      [
+        '[default]',
+        `access_key = ${user.accessKey}`,
+        `secret_key = ${user.secretKey}`,
+        `host_base = ${host}`,
+        `host_bucket = ${host}`,
+        'use_https = False',
+        'signature_v2 = True',
+        'check_ssl_certificate = False',
+        '',
+      ].join('\n'),
+    );
+    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', config, ...args], { timeout: 60_000 });
+    writeFileSync(join(dir, 'in.bin'), Buffer.from([0, 1, 2, 255, 254]));
+    await s3cmd('mb', `s3://${bucket}`);
+    await s3cmd('put', join(dir, 'in.bin'), `s3://${bucket}/bin/in+1.bin`);
+    expect((await s3cmd('ls', `s3://${bucket}/bin/`)).stdout).toContain(`s3://${bucket}/bin/in+1.bin`);
+    await s3cmd('get', `s3://${bucket}/bin/in+1.bin`, join(dir, 'out.bin'));
+    expect(readFileSync(join(dir, 'out.bin')).equals(Buffer.from([0, 1, 2, 255, 254]))).toBe(true);
+    await s3cmd('del', `s3://${bucket}/bin/in+1.bin`);
+    await s3cmd('rb', `s3://${bucket}`);
+  });
+});

@@ -1,0 +1,98 @@
+import { createHash, createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { testStack } from './stack';
+import type { StorageCredentials } from './storage-clients';
+
+/** node:crypto behind the Checksum interface SignatureV4 expects. */
+type Data = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: Data) =>
+  typeof data === 'string'
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
+
+class Sha256 {
+  private readonly hash;
+  constructor(secret?: Data) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
+  }
+  update(data: Data) {
+    this.hash.update(bytes(data));
+  }
+  async digest() {
+    return new Uint8Array(this.hash.digest());
+  }
+  reset() {}
+}
+
+export interface RawRequest {
+  method: string;
+  /** Percent-encoded path as it goes on the wire. */
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** Host header to send (virtual-host style); the connection always goes to the local stack. */
+  host?: string;
+  /** Sign with SigV4 (header) as this user; anonymous when omitted. */
+  as?: StorageCredentials;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+}
+
+/** One HTTP request to the storage surface, byte for byte as given (node:http, so Host can be set). */
+export async function rawS3(input: RawRequest): Promise<RawResponse> {
+  const base = new URL(testStack().baseUrl);
+  const body = input.body === undefined ? undefined : Buffer.from(input.body);
+  let headers: Record<string, string> = { host: input.host ?? base.host, ...(input.headers ?? {}) };
+  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  if (input.as) {
+    const signer = new SignatureV4({
+      service: 's3',
+      region: 'us-east-1',
+      credentials: { accessKeyId: input.as.accessKey, secretAccessKey: input.as.secretKey },
+      sha256: Sha256,
+      uriEscapePath: false,
+      applyChecksum: true,
+    });
+    const hash = createHash('sha256')
+      .update(body ?? Buffer.alloc(0))
+      .digest('hex');
+    const signed = await signer.sign({
+      method: input.method,
+      protocol: 'http:',
+      hostname: headers.host!.split(':')[0]!,
+      path: input.path,
+      query: input.query ?? {},
+      headers: { ...headers, 'x-amz-content-sha256': headers['x-amz-content-sha256'] ?? hash },
+      body,
+    });
+    headers = signed.headers as Record<string, string>;
+  }
+  const query = new URLSearchParams(input.query ?? {}).toString().replace(/\+/g, '%20');
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: base.hostname, port: base.port, method: input.method, path: `${input.path}${query ? `?${query}` : ''}`, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const all = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all, text: all.toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The <Code> of an S3 error document. */
+export const errorCode = (response: RawResponse) => /<Code>([^<]*)<\/Code>/.exec(response.text)?.[1];
