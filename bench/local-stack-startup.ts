@@ -2,54 +2,28 @@
  * `npm run bench:startup`: how long the local stack takes to be ready (in memory, free ports),
  * phase by phase, over a few runs. Prints figures; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startLocalStack } from '../scripts/local/local-stack';
-import { freePort } from '../scripts/local/ports';
+import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 import { loadStageDefinitions } from '../scripts/local/stage-definitions';
 
 const runs = Number(process.argv[2] ?? 3);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  const started = Date.now();
+  const result = await work();
+  return [result, Date.now() - started];
+};
 
-let started = Date.now();
-const definitions = await loadStageDefinitions('sandbox');
-console.log(`serverless print (resolve serverless.yml): ${seconds(Date.now() - started)}`);
+const [definitions, printMs] = await timed(() => loadStageDefinitions('sandbox'));
+console.log(`serverless print (resolve serverless.yml): ${seconds(printMs)}`);
 
 for (let run = 1; run <= runs; run++) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gwstore-bench-'));
-  const ports = { http: await freePort(), dynamodb: await freePort(), s3: await freePort(), lambda: await freePort() };
-  started = Date.now();
-  const emulatorsOnly = await startLocalStack({
-    cwd: process.cwd(),
-    stage: 'sandbox',
-    dataDir,
-    persistent: false,
-    ports,
-    withOffline: false,
-    definitions,
-  });
-  const emulatorsMs = Date.now() - started;
+  const [emulatorsOnly, emulatorsMs] = await timed(() => startEphemeralStack({ name: 'bench', withOffline: false, definitions }));
   await emulatorsOnly.stop();
-  started = Date.now();
-  const full = await startLocalStack({
-    cwd: process.cwd(),
-    stage: 'sandbox',
-    dataDir,
-    persistent: false,
-    ports,
-    withOffline: true,
-    definitions,
-  });
-  const fullMs = Date.now() - started;
-  const firstRequest = Date.now();
-  await fetch(`${full.baseUrl}/v1/health`);
-  const coldMs = Date.now() - firstRequest;
-  const warm = Date.now();
-  await fetch(`${full.baseUrl}/v1/health`);
+  const [full, fullMs] = await timed(() => startEphemeralStack({ name: 'bench', withOffline: true, definitions }));
+  const [, coldMs] = await timed(() => fetch(`${full.baseUrl}/v1/health`));
+  const [, warmMs] = await timed(() => fetch(`${full.baseUrl}/v1/health`));
   console.log(
-    `run ${run}: emulators + tables ${seconds(emulatorsMs)}, with serverless offline ${seconds(fullMs)}, first /v1/health ${seconds(coldMs)}, next ${seconds(Date.now() - warm)}`,
+    `run ${run}: emulators + tables ${seconds(emulatorsMs)}, with serverless offline ${seconds(fullMs)}, first /v1/health ${seconds(coldMs)}, next ${seconds(warmMs)}`,
   );
   await full.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

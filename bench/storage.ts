@@ -4,27 +4,14 @@
  * 10,000-key bucket. Prints figures; asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateAccessKeyPair, objectsPartition } from '../lib/storage';
-import { startLocalStack } from '../scripts/local/local-stack';
-import { freePort } from '../scripts/local/ports';
+import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 
 const CLIENTS = 4;
-const dataDir = mkdtempSync(join(tmpdir(), 'gwstore-bench-storage-'));
-const ports = { http: await freePort(), dynamodb: await freePort(), s3: await freePort(), lambda: await freePort() };
 console.log('Starting the local stack (in memory)...');
-const stack = await startLocalStack({
-  cwd: process.cwd(),
-  stage: 'sandbox',
-  dataDir,
-  persistent: false,
-  ports,
-  withOffline: true,
-});
+const stack = await startEphemeralStack({ name: 'bench-storage', withOffline: true });
 
 try {
   const { accessKey, secretKey } = generateAccessKeyPair();
@@ -134,5 +121,4 @@ try {
   console.log(`  with delimiter '/': ${rolled.CommonPrefixes?.length} common prefixes in ${Date.now() - started} ms (one page)`);
 } finally {
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,2 +1,3 @@
+export * from './card-numbers';
 export * from './logger';
 export * from './redaction';

@@ -1,3 +1,5 @@
+import { replaceCardNumbers } from './card-numbers';
+
 /**
  * What never reaches a log line: card data, API tokens, passwords, secrets, signatures.
  * Keys are compared case-insensitively with `_` and `-` removed, at any depth.
@@ -41,26 +43,9 @@ export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEYS.has(normaliseKey(key));
 }
 
-/** Luhn check, so that only digit runs that really look like card numbers are masked inside free text. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Masks every 13–19 digit run (spaces or dashes allowed between groups) that passes Luhn. */
+/** Masks every card number (13–19 digits, spaces or dashes allowed between groups, passing Luhn). */
 export function maskCardNumbers(text: string): string {
-  return text.replace(/\b\d(?:[ -]?\d){12,18}\b/g, (match) => {
-    const digits = match.replace(/[ -]/g, '');
-    return digits.length >= 13 && passesLuhn(digits) ? REDACTED_PAN : match;
-  });
+  return replaceCardNumbers(text, REDACTED_PAN);
 }
 
 /** A JSON.stringify replacer: redacts sensitive keys and card numbers in strings. */

@@ -4,19 +4,7 @@ import creditCardType from 'credit-card-type';
 export const CARD_BRANDS = ['visa', 'mastercard', 'diners', 'elo', 'discover'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+export { containsCardNumber, passesLuhn } from '../../log/card-numbers';
 
 // Braintree's credit-card-type keeps the BIN ranges (Elo's overlap Visa's and Discover's) and code sizes current.
 const LIBRARY_TYPES: Record<string, CardBrand> = {
@@ -44,14 +32,6 @@ export function isExpired(mmyyyy: string, now: Date): boolean {
   const month = Number(mmyyyy.slice(0, 2));
   const year = Number(mmyyyy.slice(2));
   return year * 12 + month < now.getUTCFullYear() * 12 + (now.getUTCMonth() + 1);
-}
-
-/** Whether free text holds something that is a card number (13–19 digits, spaces or dashes between, passing Luhn). */
-export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
-    if (passesLuhn(match[0].replace(/[ -]/g, ''))) return true;
-  }
-  return false;
 }
 
 /** All that is ever kept of a card: brand, first six and last four digits (PCI DSS truncation). */

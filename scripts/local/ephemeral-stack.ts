@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from './local-stack';
+import { freePort } from './ports';
+
+/**
+ * A throw-away local stack for tests and benchmarks: DynamoDB in memory, s3rver in a temp dir, free
+ * ports; stop() also removes the temp dir.
+ */
+export async function startEphemeralStack(
+  options: Pick<LocalStackOptions, 'withOffline' | 'definitions' | 'onOutput'> & { name: string },
+): Promise<LocalStack & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `gwstore-${options.name}-`));
+  const ports = { http: await freePort(), dynamodb: await freePort(), s3: await freePort(), lambda: await freePort() };
+  try {
+    const stack = await startLocalStack({ ...options, cwd: process.cwd(), stage: 'sandbox', dataDir, persistent: false, ports });
+    return {
+      ...stack,
+      dataDir,
+      stop: async () => {
+        await stack.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
