@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:gateway`: create, capture and consult through the local stack (serverless offline,
+ * DynamoDB Local) with 8 concurrent clients, printing p50/p99 and ops/s; then the DynamoDB round trips
+ * each operation costs, counted by an SDK middleware on the same use cases the handlers run.
+ * Prints figures; asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createAwsClients } from '../lib/aws';
+import { loadServiceConfig } from '../lib/config';
+import { MerchantRepository } from '../lib/gateway';
+import { SandboxAcquirer } from '../lib/gateway/acquirers/sandbox-acquirer';
+import { DynamoTransactionStore } from '../lib/gateway/transactions/dynamo-transaction-store';
+import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
+import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
+import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';
+import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+
+const CLIENTS = 8;
+const ROUNDS = Number(process.argv[2] ?? 40);
+
+const stack = await startEphemeralStack({ name: 'bench-gateway', withOffline: true });
+try {
+  const token = randomUUID();
+  await new MerchantRepository(stack.context.clients.documents, stack.context.names.gatewayTable).create({
+    id: 'm-bench',
+    name: 'Bench',
+    acquirerAMode: 'loja_sem_autenticacao',
+    token,
+  });
+  const body = (i: number) => ({
+    token,
+    transacao: {
+      capturar: 'false',
+      pedido: { numero: `b-${i}`, total: '10.00', moeda: 'real' },
+      pagamento: {
+        meio_pagamento: 'acquirerB_ws',
+        bandeira: 'visa',
+        cartao_numero: '4242424242424242',
+        cartao_cvv: '123',
+        cartao_validade: '122030',
+      },
+    },
+  });
+
+  await httpLoad(stack.baseUrl, token, body);
+  await roundTrips(stack.env, token, body);
+} finally {
+  await stack.stop();
+}
+
+async function httpLoad(baseUrl: string, token: string, body: (i: number) => unknown): Promise<void> {
+  const latencies: Record<'create' | 'capture' | 'consult', number[]> = { create: [], capture: [], consult: [] };
+  const timed = async (op: keyof typeof latencies, url: string, init?: RequestInit) => {
+    const started = performance.now();
+    const response = await fetch(url, init);
+    const json = (await response.json()) as { transacao: { id: number } };
+    latencies[op].push(performance.now() - started);
+    if (response.status >= 400) throw new Error(`${op} answered ${response.status}`);
+    return json.transacao;
+  };
+  const post = (payload: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const client = async (c: number) => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const { id } = await timed('create', `${baseUrl}/v1/transacao`, post(body(c * ROUNDS + i)));
+      await timed('capture', `${baseUrl}/v1/transacao/${id}/capturar`, post({ token }));
+      await timed('consult', `${baseUrl}/v1/transacao/${id}?token=${token}`);
+    }
+  };
+  await client(CLIENTS * ROUNDS); // warm-up: cold module loads and the first id block are not measured
+  for (const list of Object.values(latencies)) list.length = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`HTTP through serverless offline, ${CLIENTS} concurrent clients x ${ROUNDS} rounds (${seconds.toFixed(1)} s):`);
+  for (const [op, list] of Object.entries(latencies)) {
+    const sorted = [...list].sort((a, b) => a - b);
+    const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+    console.log(`  ${op.padEnd(8)} p50 ${pick(0.5)} ms   p99 ${pick(0.99)} ms   ${(list.length / seconds).toFixed(0)} ops/s`);
+  }
+}
+
+async function roundTrips(env: Record<string, string>, token: string, body: (i: number) => unknown): Promise<void> {
+  const clients = createAwsClients(loadServiceConfig(env));
+  const counted = countCalls(clients.dynamo);
+  const deps = {
+    store: new DynamoTransactionStore(clients.documents, env.GATEWAY_TABLE as string),
+    acquirer: new SandboxAcquirer(),
+    now: () => new Date(),
+    newUuid: randomUUID,
+  };
+  const measure = async (label: string, work: () => Promise<unknown>, times = 1) => {
+    counted.reset();
+    for (let i = 0; i < times; i++) await work();
+    console.log(`  ${label.padEnd(34)} ${(counted.total() / times).toFixed(2)} round trips  (${counted.summary()})`);
+  };
+  console.log('DynamoDB round trips per operation (same use cases as the handlers):');
+  let id = 0;
+  await measure('create, first in a container', async () => {
+    id = (await createTransaction(deps, { body: body(-1), baseUrl: 'http://bench' })).body.transacao.id as number;
+  });
+  await measure(
+    'create, steady state (avg of 100)',
+    () => createTransaction(deps, { body: body(-2), baseUrl: 'http://bench' }),
+    100,
+  );
+  await measure('create with Idempotency-Key', () =>
+    createTransaction(deps, { body: body(-3), baseUrl: 'http://bench', idempotencyKey: randomUUID() }),
+  );
+  await measure('capture', () => captureTransaction(deps, { body: { token }, transactionId: id }));
+  await measure('consult', () => getTransaction(deps, { token, transactionId: id }));
+}
+
+function countCalls(dynamo: DynamoDBClient) {
+  const calls = new Map<string, number>();
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.set(context.commandName as string, (calls.get(context.commandName as string) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
+  return {
+    reset: () => calls.clear(),
+    total: () => [...calls.values()].reduce((a, b) => a + b, 0),
+    summary: () => [...calls.entries()].map(([name, n]) => `${name.replace('Command', '')} ${n}`).join(', '),
+  };
+}
