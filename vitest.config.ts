@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // One local stack (DynamoDB Local, s3rver, serverless offline) for every integration test file.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh clone or a brand-new machine lacks, and says what it does:
 # npm dependencies (when node_modules is missing or older than package-lock.json),
-# Java for DynamoDB Local, s3cmd for the storage tests, and (with --browser) Chromium for browser tests.
+# Java for DynamoDB Local, and with --test the clients and browser the tests drive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,13 +26,10 @@ if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
 fi
 
-# s3cmd (Debian's) is one of the real S3 clients the storage tests drive.
-if ! command -v s3cmd >/dev/null 2>&1; then
-  apt_install s3cmd
-fi
-
+# With --test: the real clients and the browser the tests drive (s3cmd, Debian's Chromium for playwright-core).
 for arg in "$@"; do
-  if [ "$arg" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-    apt_install chromium
+  if [ "$arg" = "--test" ]; then
+    command -v s3cmd >/dev/null 2>&1 || apt_install s3cmd
+    [ -x /usr/bin/chromium ] || apt_install chromium
   fi
 done

@@ -27,3 +27,6 @@ export function loadLocalStackConfig(env: Env): LocalStackConfig {
  * Secrets Manager (resources/secrets.yml); this one is public by design.
  */
 export const LOCAL_DEV_STORAGE_SECRETS_KEY = 'local-development-only-storage-secrets-key-0001';
+
+/** Signs CSRF tokens and sessions on the local stack only; deployed stages generate theirs (resources/secrets.yml). */
+export const LOCAL_DEV_WEB_SECRET = 'local-development-only-web-secret-for-csrf-and-sessions-0001';

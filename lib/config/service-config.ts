@@ -17,6 +17,8 @@ export interface ServiceConfig {
   dynamodbEndpoint?: string;
   s3Endpoint?: string;
   storageSecretsKey: SecretsKeySource;
+  /** Signs CSRF tokens and admin session cookies (inline locally, a Secrets Manager secret when deployed). */
+  webSecret: SecretsKeySource;
   storageBaseHost: string;
   storageMaxObjectBytes: number;
   diagnostics: boolean;
@@ -26,6 +28,7 @@ export interface ServiceConfig {
 
 export function loadServiceConfig(env: Env): ServiceConfig {
   const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
+  const inlineWebSecret = optionalString(env, 'WEB_SECRET');
   return {
     stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
@@ -37,6 +40,9 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageSecretsKey: inlineKey
       ? { kind: 'inline', material: inlineKey }
       : { kind: 'secretsManager', secretId: requiredString(env, 'STORAGE_SECRETS_KEY_SECRET_ID') },
+    webSecret: inlineWebSecret
+      ? { kind: 'inline', material: inlineWebSecret }
+      : { kind: 'secretsManager', secretId: requiredString(env, 'WEB_SECRET_ID') },
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),

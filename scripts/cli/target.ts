@@ -1,4 +1,10 @@
-import { type Env, LOCAL_DEV_STORAGE_SECRETS_KEY, loadLocalStackConfig, optionalString } from '../../lib/config';
+import {
+  type Env,
+  LOCAL_DEV_STORAGE_SECRETS_KEY,
+  LOCAL_DEV_WEB_SECRET,
+  loadLocalStackConfig,
+  optionalString,
+} from '../../lib/config';
 import { loadStageDefinitions } from '../local/stage-definitions';
 import { createStageContext, type StageContext } from '../shared/stage-context';
 
@@ -19,6 +25,7 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
     DYNAMODB_ENDPOINT: optionalString(env, 'DYNAMODB_ENDPOINT') ?? `http://127.0.0.1:${port + 2}`,
     S3_ENDPOINT: optionalString(env, 'S3_ENDPOINT') ?? `http://127.0.0.1:${port + 1}`,
     STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
+    WEB_SECRET: LOCAL_DEV_WEB_SECRET,
     AWS_REGION: 'us-east-1',
   });
 }
@@ -29,7 +36,8 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
  */
 async function stageEnvironment(stage: string, env: Env): Promise<Env> {
   if (env.GATEWAY_TABLE && env.STORAGE_TABLE && env.BLOB_BUCKET) {
-    return { GATEWAY_TABLE: env.GATEWAY_TABLE, STORAGE_TABLE: env.STORAGE_TABLE, BLOB_BUCKET: env.BLOB_BUCKET, STAGE: stage };
+    const names = ['GATEWAY_TABLE', 'STORAGE_TABLE', 'BLOB_BUCKET', 'STORAGE_SECRETS_KEY_SECRET_ID', 'WEB_SECRET_ID'];
+    return { ...Object.fromEntries(names.filter((name) => env[name]).map((name) => [name, env[name]])), STAGE: stage };
   }
   return (await loadStageDefinitions(stage)).environment;
 }

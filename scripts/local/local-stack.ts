@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { LOCAL_DEV_STORAGE_SECRETS_KEY } from '../../lib/config';
+import { LOCAL_DEV_STORAGE_SECRETS_KEY, LOCAL_DEV_WEB_SECRET } from '../../lib/config';
 import { createStageContext, type StageContext } from '../shared/stage-context';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { Lifecycle } from './lifecycle';
@@ -62,6 +62,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
       S3_ENDPOINT: s3.endpoint,
       STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
+      WEB_SECRET: LOCAL_DEV_WEB_SECRET,
       AWS_REGION: 'us-east-1',
     };
     const context = createStageContext(env);

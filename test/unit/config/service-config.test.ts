@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadLocalStackConfig, loadServiceConfig } from '../../../lib/config';
 
-const base = { GATEWAY_TABLE: 'g', STORAGE_TABLE: 's', BLOB_BUCKET: 'b', STORAGE_SECRETS_KEY_SECRET_ID: 'svc/sandbox/key' };
+const base = {
+  GATEWAY_TABLE: 'g',
+  STORAGE_TABLE: 's',
+  BLOB_BUCKET: 'b',
+  STORAGE_SECRETS_KEY_SECRET_ID: 'svc/sandbox/key',
+  WEB_SECRET_ID: 'svc/sandbox/web',
+};
 
 describe('loadServiceConfig', () => {
   it('reads a complete environment with defaults', () => {

@@ -1,0 +1,41 @@
+import type { ApiResult } from '../types';
+
+export interface HtmlResponseOptions {
+  headers?: Record<string, string>;
+  /** Set-Cookie values; API Gateway (REST, v1 events) sends each through multiValueHeaders. */
+  cookies?: string[];
+  /** Extra origins a form may submit or redirect to (CSP form-action follows redirects in Chromium). */
+  formActionOrigins?: string[];
+}
+
+/**
+ * An HTML page with the headers every page of ours carries: a strict Content-Security-Policy (no
+ * script, no framing), nosniff, no referrer, never cached (pages show live state and CSRF tokens).
+ */
+export function htmlResponse(statusCode: number, html: string, options: HtmlResponseOptions = {}): ApiResult {
+  const formAction = ["'self'", ...(options.formActionOrigins ?? [])].join(' ');
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+      ...options.headers,
+    },
+    ...(options.cookies?.length ? { multiValueHeaders: { 'set-cookie': options.cookies } } : {}),
+    body: html,
+  };
+}
+
+/** 303 See Other: after a form POST, the browser GETs the new location. */
+export function seeOther(location: string, options: Pick<HtmlResponseOptions, 'cookies'> = {}): ApiResult {
+  return {
+    statusCode: 303,
+    headers: { location, 'cache-control': 'no-store' },
+    ...(options.cookies?.length ? { multiValueHeaders: { 'set-cookie': options.cookies } } : {}),
+    body: '',
+  };
+}
