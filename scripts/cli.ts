@@ -21,6 +21,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       merchant: { type: 'string' },
       'acquirer-a-mode': { type: 'string' },
+      'older-than-minutes': { type: 'string' },
     },
   });
   const command = COMMANDS[positionals.join(' ')];

@@ -10,6 +10,7 @@ export * from './http/s3-endpoint';
 export * from './http/s3-error-codes';
 export * from './http/s3-error-response';
 export * from './http/s3-handler';
+export * from './maintenance/sweep-orphan-blobs';
 export * from './objects/blob-storage';
 export * from './objects/object-record';
 export * from './objects/object-repository';

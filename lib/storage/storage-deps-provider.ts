@@ -4,6 +4,7 @@ import { type ServiceConfig, serviceConfig } from '../config';
 import type { AccessKeyResolver } from './auth/request-authenticator';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
+import type { BlobInventory } from './maintenance/blob-inventory';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import type { StorageDeps } from './storage-deps';
@@ -12,6 +13,8 @@ import { StorageUserRepository } from './users/storage-user-repository';
 export interface StorageWiring {
   deps: StorageDeps;
   keys: AccessKeyResolver;
+  /** The blob bucket as an inventory, for the orphan sweeper. */
+  inventory: BlobInventory;
 }
 
 /** The storage use cases wired to DynamoDB and the blob bucket. */
@@ -20,11 +23,13 @@ export function createStorageWiring(
   names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
   config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey'>,
 ): StorageWiring {
+  const blobs = new S3BlobStore(clients.s3, names.blobBucket);
   return {
+    inventory: blobs,
     deps: {
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
-      blobs: new S3BlobStore(clients.s3, names.blobBucket),
+      blobs,
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,

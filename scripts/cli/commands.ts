@@ -7,7 +7,13 @@ import {
   isPlausibleEmail,
   isValidMerchantId,
 } from '../../lib/gateway';
-import { generateAccessKeyPair, generateCanonicalUserId, isValidStorageUserId } from '../../lib/storage';
+import {
+  createStorageWiring,
+  generateAccessKeyPair,
+  generateCanonicalUserId,
+  isValidStorageUserId,
+  sweepOrphanBlobs,
+} from '../../lib/storage';
 import type { StageContext } from '../shared/stage-context';
 
 export class UsageError extends Error {
@@ -80,6 +86,17 @@ export const COMMANDS: Record<string, Command> = {
     return { ...user, secretKey: keys.secretKey };
   },
   'storage-user list': async (stage) => (await stage.storageUsers.list()).map((user) => ({ ...user })),
+  'storage sweep-orphans': async (stage, options) => {
+    const minutes = Number(optional(options, 'older-than-minutes') ?? 60);
+    if (!Number.isInteger(minutes) || minutes < 1)
+      throw new UsageError('--older-than-minutes must be a whole number of at least 1');
+    const { deps, inventory } = createStorageWiring(stage.clients, stage.names, stage.config);
+    const report = await sweepOrphanBlobs(
+      { inventory, objects: deps.objects },
+      { olderThan: new Date(Date.now() - minutes * 60_000) },
+    );
+    return { ...report };
+  },
 };
 
 export const USAGE = `Usage: npm run cli -- [--target local|aws] [--stage sandbox|production] [--region R] [--json] <command>
@@ -92,6 +109,7 @@ Commands:
   admin list [--merchant ID]
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
+  storage sweep-orphans [--older-than-minutes 60]                   (removes blobs no object points at; also runs hourly)
 
 --target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);
 --target aws reaches the deployed stage's tables with your AWS credentials.`;

@@ -1,15 +1,25 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { isNotFound } from '../../aws';
+import type { BlobInventory } from '../maintenance/blob-inventory';
 import type { BlobStorage } from './blob-storage';
 
 /** Blob keys are `blobs/<uuid>`; the owning bucket and key travel as blob metadata so the sweeper can check references. */
-export const blobKey = (blobId: string) => `blobs/${blobId}`;
+const BLOB_PREFIX = 'blobs/';
+export const blobKey = (blobId: string) => `${BLOB_PREFIX}${blobId}`;
 const originMetadata = (origin: { bucket: string; key: string }) => ({
   bucket: origin.bucket,
   key: Buffer.from(origin.key, 'utf8').toString('base64url'),
 });
 
-export class S3BlobStore implements BlobStorage {
+export class S3BlobStore implements BlobStorage, BlobInventory {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -63,5 +73,29 @@ export class S3BlobStore implements BlobStorage {
 
   async delete(blobId: string): Promise<void> {
     await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: blobKey(blobId) }));
+  }
+
+  async list(cursor?: string): Promise<{ blobs: { blobId: string; lastModified: Date }[]; next?: string }> {
+    const page = await this.s3.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: BLOB_PREFIX, ContinuationToken: cursor, MaxKeys: 1000 }),
+    );
+    return {
+      blobs: (page.Contents ?? []).map((object) => ({
+        blobId: String(object.Key).slice(BLOB_PREFIX.length),
+        lastModified: object.LastModified ?? new Date(0),
+      })),
+      next: page.IsTruncated ? page.NextContinuationToken : undefined,
+    };
+  }
+
+  async originOf(blobId: string): Promise<{ bucket: string; key: string } | undefined> {
+    try {
+      const { Metadata = {} } = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: blobKey(blobId) }));
+      if (Metadata.bucket === undefined || Metadata.key === undefined) return undefined;
+      return { bucket: Metadata.bucket, key: Buffer.from(Metadata.key, 'base64url').toString('utf8') };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
   }
 }

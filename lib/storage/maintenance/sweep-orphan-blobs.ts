@@ -1,0 +1,46 @@
+import type { ObjectCatalog } from '../objects/object-record';
+import type { BlobInventory } from './blob-inventory';
+
+export interface SweepReport {
+  examined: number;
+  /** Younger than the cutoff: possibly an upload between its blob write and its metadata commit. */
+  tooYoung: number;
+  referenced: number;
+  removed: number;
+}
+
+/**
+ * Removes blobs that no object points at (DESIGN §5: "orphans are swept"). Orphans appear when a
+ * function dies between writing a blob and committing its metadata, or before removing a replaced
+ * blob. Only blobs older than `olderThan` are considered: an upload in flight commits within a
+ * function's timeout (29 s), and a blob id is committed only by the request that wrote it, so an old
+ * unreferenced blob can never become referenced again.
+ * (When versioning arrives, "referenced" must also look at the key's versions.)
+ */
+export async function sweepOrphanBlobs(
+  deps: { inventory: BlobInventory; objects: Pick<ObjectCatalog, 'get'> },
+  options: { olderThan: Date },
+): Promise<SweepReport> {
+  const report: SweepReport = { examined: 0, tooYoung: 0, referenced: 0, removed: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await deps.inventory.list(cursor);
+    for (const blob of page.blobs) {
+      report.examined++;
+      if (blob.lastModified >= options.olderThan) {
+        report.tooYoung++;
+        continue;
+      }
+      const origin = await deps.inventory.originOf(blob.blobId);
+      const record = origin ? await deps.objects.get(origin.bucket, origin.key) : undefined;
+      if (record?.blobId === blob.blobId) {
+        report.referenced++;
+        continue;
+      }
+      await deps.inventory.delete(blob.blobId);
+      report.removed++;
+    }
+    cursor = page.next;
+  } while (cursor);
+  return report;
+}
