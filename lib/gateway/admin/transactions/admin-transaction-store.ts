@@ -15,9 +15,11 @@ export interface TransactionPage {
   queries: number;
 }
 
-/** Items a filtered query may read per round trip; two round trips at most per page whatever the merchant's size. */
-const READ_BUDGET = 1000;
-const MAX_QUERIES_PER_PAGE = 2;
+/**
+ * Items a filtered page may read, per round trip: a small first read fills the page when the filter is
+ * common (a status), a larger second one when it is rare; two round trips at most whatever the merchant's size.
+ */
+const FILTERED_READS = [100, 1000];
 
 export type OverviewRow = Pick<Transaction, 'status' | 'totalCents' | 'createdAt'>;
 
@@ -35,7 +37,7 @@ export class AdminTransactionStore {
     const found: Record<string, unknown>[] = [];
     let queries = 0;
     let nextSortKey: string | undefined;
-    while (queries < MAX_QUERIES_PER_PAGE) {
+    while (queries < FILTERED_READS.length) {
       const page = await this.documents.send(
         new QueryCommand({
           TableName: this.table,
@@ -46,7 +48,7 @@ export class AdminTransactionStore {
           ExpressionAttributeValues: plan.values,
           ScanIndexForward: false,
           // Unfiltered: one more than a page tells whether a next page exists without another round trip.
-          Limit: filtered ? READ_BUDGET : pageSize + 1,
+          Limit: filtered ? Math.max(pageSize + 1, FILTERED_READS[queries] ?? 0) : pageSize + 1,
           ExclusiveStartKey: startKey,
         }),
       );

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '../audit/audit-entry';
+import { DataTable, Pager } from './data-table';
 import { dateTime } from './format';
 import { Layout, type PageFrame } from './layout';
 
@@ -22,55 +23,38 @@ export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCur
           No activity recorded yet.
         </p>
       ) : (
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Result</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.entries.map((entry) => (
-                <tr>
-                  <td>{dateTime(entry.at, true)}</td>
-                  <td>{entry.actor}</td>
-                  <td>
-                    {ACTION_LABELS[entry.action] ?? entry.action}
-                    {entry.transactionId !== undefined && (
-                      <>
-                        {' '}
-                        <a href={`${base}/transactions/${entry.transactionId}`}>#{entry.transactionId}</a>
-                      </>
-                    )}
-                  </td>
-                  <td>{entry.outcome}</td>
-                  <td>
-                    {entry.ip}
-                    <br />
-                    <span class="muted">{entry.userAgent.slice(0, 80)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={[{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'Result' }, { label: 'From' }]}>
+          {props.entries.map((entry) => (
+            <tr>
+              <td>{dateTime(entry.at, true)}</td>
+              <td>{entry.actor}</td>
+              <td>
+                {ACTION_LABELS[entry.action] ?? entry.action}
+                {entry.transactionId !== undefined && (
+                  <>
+                    {' '}
+                    <a href={`${base}/transactions/${entry.transactionId}`}>#{entry.transactionId}</a>
+                  </>
+                )}
+              </td>
+              <td>{entry.outcome}</td>
+              <td>
+                {entry.ip}
+                <br />
+                <span class="muted">{entry.userAgent.slice(0, 80)}</span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <nav class="actions" aria-label="Pages" style="margin-top:12px">
-        {!props.first && (
-          <a class="button secondary" href={`${base}/activity`}>
-            Newest
-          </a>
-        )}
-        {props.nextCursor && (
-          <a class="button secondary" href={`${base}/activity?cursor=${encodeURIComponent(props.nextCursor)}`} rel="next">
-            Older
-          </a>
-        )}
-      </nav>
+      <Pager
+        first={props.first ? undefined : { href: `${base}/activity`, label: 'Newest' }}
+        next={
+          props.nextCursor
+            ? { href: `${base}/activity?cursor=${encodeURIComponent(props.nextCursor)}`, label: 'Older' }
+            : undefined
+        }
+      />
     </Layout>
   );
 }

@@ -19,6 +19,7 @@ header form{display:inline}
 main{max-width:1200px;margin:0 auto;padding:24px}
 h1{font-size:24px;margin:0 0 16px}
 h2{font-size:18px;margin:24px 0 8px}
+.card h2{margin-top:0}
 .card{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:16px;margin-bottom:16px}
 .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px;margin-bottom:16px}
 .tile{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:12px 16px}
@@ -26,7 +27,7 @@ h2{font-size:18px;margin:24px 0 8px}
 table{width:100%;border-collapse:collapse;background:#fff}
 th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e3e8ee;vertical-align:top}
 th{font-size:12px;text-transform:uppercase;color:#697386;letter-spacing:.04em}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{overflow-x:auto}
 .badge{display:inline-block;border-radius:10px;padding:1px 8px;font-size:13px;font-weight:600;white-space:nowrap}
 .badge.paga{background:#d7f7c2;color:#05690d}

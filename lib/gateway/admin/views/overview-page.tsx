@@ -1,5 +1,6 @@
 import { STATUSES } from '../../domain/state-machine';
 import { OVERVIEW_DAYS, type Overview } from '../overview/overview';
+import { DataTable } from './data-table';
 import { money, STATUS_LABELS } from './format';
 import { Layout, type PageFrame, StatusBadge } from './layout';
 import { VolumeChart } from './volume-chart';
@@ -32,30 +33,15 @@ export function OverviewPage(props: PageFrame & { overview: Overview }) {
         <VolumeChart days={overview.days} />
         <details>
           <summary>Figures</summary>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" class="num">
-                    Transactions
-                  </th>
-                  <th scope="col" class="num">
-                    Volume
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.days.map((day) => (
-                  <tr>
-                    <td>{day.day}</td>
-                    <td class="num">{day.count}</td>
-                    <td class="num">{money(day.cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={[{ label: 'Day' }, { label: 'Transactions', numeric: true }, { label: 'Volume', numeric: true }]}>
+            {overview.days.map((day) => (
+              <tr>
+                <td>{day.day}</td>
+                <td class="num">{day.count}</td>
+                <td class="num">{money(day.cents)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </details>
       </section>
     </Layout>

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { maskedPan } from '../../domain/card';
 import { refusalFor } from '../../domain/state-machine';
-import type { Transaction } from '../../domain/transaction';
+import { type Transaction, toApiView } from '../../domain/transaction';
+import { DataTable } from './data-table';
 import { dateTime, METHOD_LABELS, money, STATUS_LABELS } from './format';
 import { Layout, type PageFrame, StatusBadge } from './layout';
 
@@ -17,6 +18,8 @@ export function TransactionPage(props: TransactionPageProps) {
   const base = `${props.base}/transactions/${t.id}`;
   const canCapture = refusalFor('capture', t) === undefined;
   const canRefund = refusalFor('refund', t) === undefined;
+  // The API's own view puts detalhes in the documented key order.
+  const detalhes = (toApiView(t).detalhes ?? t.detalhes) as Record<string, string | null> | undefined;
   const row = (label: string, value: ComponentChildren) =>
     value === undefined || value === null || value === '' ? null : (
       <>
@@ -96,9 +99,9 @@ export function TransactionPage(props: TransactionPageProps) {
       )}
       <section class="card" aria-labelledby="h-detalhes">
         <h2 id="h-detalhes">detalhes</h2>
-        {t.detalhes && Object.keys(t.detalhes).length > 0 ? (
+        {detalhes && Object.keys(detalhes).length > 0 ? (
           <dl class="fields">
-            {Object.entries(t.detalhes).map(([key, value]) => (
+            {Object.entries(detalhes).map(([key, value]) => (
               <>
                 <dt>
                   <code>{key}</code>
@@ -113,28 +116,17 @@ export function TransactionPage(props: TransactionPageProps) {
       </section>
       <section class="card" aria-labelledby="h-history">
         <h2 id="h-history">Status history</h2>
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.history.map((change) => (
-                <tr>
-                  <td>{dateTime(change.at, true)}</td>
-                  <td>
-                    <StatusBadge status={change.status} label={STATUS_LABELS[change.status]} />
-                  </td>
-                  <td>{change.by}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={[{ label: 'When' }, { label: 'Status' }, { label: 'By' }]}>
+          {t.history.map((change) => (
+            <tr>
+              <td>{dateTime(change.at, true)}</td>
+              <td>
+                <StatusBadge status={change.status} label={STATUS_LABELS[change.status]} />
+              </td>
+              <td>{change.by}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </Layout>
   );

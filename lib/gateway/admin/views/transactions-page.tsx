@@ -1,9 +1,8 @@
 import type { JSX } from 'preact';
 import { formatAmount } from '../../domain/money';
-import { PAYMENT_METHODS } from '../../domain/payment-methods';
-import { STATUSES } from '../../domain/state-machine';
 import type { Transaction } from '../../domain/transaction';
 import { hasCriteria, type ParsedSearch, searchQueryString } from '../search/search-criteria';
+import { type Column, DataTable, Pager } from './data-table';
 import { dateTime, METHOD_LABELS, money, STATUS_LABELS } from './format';
 import { Layout, type PageFrame, StatusBadge } from './layout';
 
@@ -13,6 +12,16 @@ export interface TransactionsPageProps extends PageFrame {
   nextCursor?: string;
   partial: boolean;
 }
+
+const COLUMNS: Column[] = [
+  { label: 'Id' },
+  { label: 'Date' },
+  { label: 'Order' },
+  { label: 'Buyer', hideSmall: true },
+  { label: 'Method', hideSmall: true },
+  { label: 'Total', numeric: true },
+  { label: 'Status' },
+];
 
 export function TransactionsPage(props: TransactionsPageProps) {
   const { base, search, transactions } = props;
@@ -39,6 +48,16 @@ export function TransactionsPage(props: TransactionsPageProps) {
       {...extra}
     />
   );
+  const choice = (name: string, selected: string | undefined, labels: Record<string, string>) => (
+    <select id={`f-${name}`} name={name}>
+      <option value="">Any</option>
+      {Object.entries(labels).map(([value, label]) => (
+        <option value={value} selected={selected === value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
   const invalid = Object.keys(problems).length > 0;
   return (
     <Layout {...props} current="transactions" title="Transactions">
@@ -46,30 +65,8 @@ export function TransactionsPage(props: TransactionsPageProps) {
       <details class="card" open={searching || invalid}>
         <summary>Advanced search</summary>
         <form class="search" method="get" action={`${base}/transactions`} aria-label="Advanced search">
-          {field(
-            'status',
-            'Status',
-            <select id="f-status" name="status">
-              <option value="">Any</option>
-              {STATUSES.map((status) => (
-                <option value={status} selected={criteria.status === status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'method',
-            'Payment method',
-            <select id="f-method" name="method">
-              <option value="">Any</option>
-              {PAYMENT_METHODS.map((method) => (
-                <option value={method} selected={criteria.method === method}>
-                  {METHOD_LABELS[method]}
-                </option>
-              ))}
-            </select>,
-          )}
+          {field('status', 'Status', choice('status', criteria.status, STATUS_LABELS))}
+          {field('method', 'Payment method', choice('method', criteria.method, METHOD_LABELS))}
           {field('order', 'Order number', text('order', criteria.orderNumber))}
           {field('id', 'Transaction id', text('id', criteria.id, { inputmode: 'numeric' }))}
           {field('buyer', 'Buyer name or document', text('buyer', search.criteria.buyer))}
@@ -116,63 +113,35 @@ export function TransactionsPage(props: TransactionsPageProps) {
                   : 'No transactions yet.'}
             </p>
           ) : (
-            <div class="scroll">
-              <table>
-                <caption class="visually-hidden">Transactions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Order</th>
-                    <th scope="col" class="hide-small">
-                      Buyer
-                    </th>
-                    <th scope="col" class="hide-small">
-                      Method
-                    </th>
-                    <th scope="col" class="num">
-                      Total
-                    </th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {transactions.map((transaction) => (
-                    <tr>
-                      <td>
-                        <a href={`${base}/transactions/${transaction.id}`}>{transaction.id}</a>
-                      </td>
-                      <td>{dateTime(transaction.createdAt)}</td>
-                      <td>{transaction.orderNumber}</td>
-                      <td class="hide-small">{transaction.buyer?.nome ?? '—'}</td>
-                      <td class="hide-small">{METHOD_LABELS[transaction.method] ?? transaction.method}</td>
-                      <td class="num">{money(transaction.totalCents)}</td>
-                      <td>
-                        <StatusBadge status={transaction.status} label={STATUS_LABELS[transaction.status]} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Transactions, newest first" columns={COLUMNS}>
+              {transactions.map((transaction) => (
+                <tr>
+                  <td>
+                    <a href={`${base}/transactions/${transaction.id}`}>{transaction.id}</a>
+                  </td>
+                  <td>{dateTime(transaction.createdAt)}</td>
+                  <td>{transaction.orderNumber}</td>
+                  <td class="hide-small">{transaction.buyer?.nome ?? '—'}</td>
+                  <td class="hide-small">{METHOD_LABELS[transaction.method] ?? transaction.method}</td>
+                  <td class="num">{money(transaction.totalCents)}</td>
+                  <td>
+                    <StatusBadge status={transaction.status} label={STATUS_LABELS[transaction.status]} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
-          <nav class="actions" aria-label="Pages" style="margin-top:12px">
-            {search.cursor && (
-              <a class="button secondary" href={`${base}/transactions${searchQueryString(criteria)}`}>
-                First page
-              </a>
-            )}
-            {props.nextCursor && (
-              <a
-                class="button secondary"
-                href={`${base}/transactions${searchQueryString(criteria, props.nextCursor)}`}
-                rel="next"
-              >
-                Next page
-              </a>
-            )}
-            {props.partial && <span class="muted">More matches may be on the next pages.</span>}
-          </nav>
+          <Pager
+            first={
+              search.cursor ? { href: `${base}/transactions${searchQueryString(criteria)}`, label: 'First page' } : undefined
+            }
+            next={
+              props.nextCursor
+                ? { href: `${base}/transactions${searchQueryString(criteria, props.nextCursor)}`, label: 'Next page' }
+                : undefined
+            }
+            note={props.partial ? 'More matches may be on the next pages.' : undefined}
+          />
         </>
       )}
     </Layout>
