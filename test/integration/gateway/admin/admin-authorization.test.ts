@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEV_WEB_SECRET } from '../../../../lib/config';
@@ -8,7 +9,7 @@ import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-
 import { call, cardBody, newMerchant } from '../../../support/gateway';
 import { testStack } from '../../../support/stack';
 
-const { stage } = testStack();
+const { stage, logFile } = testStack();
 let shopA: { id: string; token: string };
 let shopB: { id: string; token: string };
 let userA: { email: string; password: string };
@@ -95,15 +96,19 @@ describe('admin login and sessions', () => {
     const client = new AdminClient();
     await client.logIn(userA.email, userA.password);
     const cookie = client.cookies.get('gw_admin_session')!;
+    // The table keys the session by the id's SHA-256: the id itself is stored nowhere.
+    const key = { PK: `ADMINSESSION#${createHash('sha256').update(cookie.split('.')[0]!).digest('hex')}`, SK: 'ADMINSESSION' };
+    const stored = await stage.clients.documents.send(new GetCommand({ TableName: stage.names.gatewayTable, Key: key }));
+    expect(stored.Item).toMatchObject({ email: userA.email, merchantId: shopA.id });
+    expect(JSON.stringify(stored.Item)).not.toContain(cookie.split('.')[0]!);
     const overview = await client.get('/v1/admin');
     const out = await client.post('/v1/admin/logout', { _csrf: csrfOf(overview.text) });
     expect(out.status).toBe(303);
+    const gone = await stage.clients.documents.send(new GetCommand({ TableName: stage.names.gatewayTable, Key: key }));
+    expect(gone.Item).toBeUndefined();
     const replay = new AdminClient();
     replay.cookies.set('gw_admin_session', cookie);
     expect((await replay.get('/v1/admin')).status).toBe(303);
-    // The table holds the session id's hash only, never the id itself.
-    const sessionId = cookie.split('.')[0]!;
-    expect(createHash('sha256').update(sessionId).digest('hex')).toHaveLength(64);
   });
 });
 
@@ -166,5 +171,19 @@ describe('login rate limit', () => {
     const ghost = `ghost-${Date.now()}@x.test`;
     for (let i = 0; i < 5; i++) await new AdminClient().logIn(ghost, 'x');
     expect((await new AdminClient().logIn(ghost, 'x')).status).toBe(429);
+  });
+});
+
+describe('secrets stay out of the logs', () => {
+  it('no admin password, session id or CSRF token appears in the functions’ logs', async () => {
+    const client = new AdminClient();
+    await client.logIn(userA.email, userA.password);
+    const page = await client.get('/v1/admin/transactions?status=paga');
+    const sessionId = client.cookies.get('gw_admin_session')!.split('.')[0]!;
+    const logs = readFileSync(logFile, 'utf8');
+    expect(logs).toContain('/v1/admin/transactions');
+    for (const secret of [userA.password, userB.password, sessionId, csrfOf(page.text)]) {
+      expect(logs.includes(secret), 'a secret reached the logs').toBe(false);
+    }
   });
 });
