@@ -62,7 +62,7 @@ export async function demoTransactions(options: DemoOptions, acquirer: Acquirer)
   times.sort((a, b) => a - b);
 
   const transactions: Transaction[] = [];
-  for (const [i, time] of times.entries()) {
+  for (const time of times) {
     const method = pick(METHODS);
     const flow = flowOf(method, options.merchant.acquirerAMode);
     const created = new Date(time);
@@ -71,17 +71,20 @@ export async function demoTransactions(options: DemoOptions, acquirer: Acquirer)
     // Log-uniform totals from R$ 5 to R$ 2,000; never ending in .51, the sandbox's "capture fails" amount.
     let totalCents = Math.round(Math.exp(Math.log(500) + random() * Math.log(400)));
     if (totalCents % 100 === 51) totalCents++;
+    const id = await options.nextId();
+    // Order numbers follow the ids, so seeding twice never repeats one.
+    const orderNumber = String(100_000 + id);
     const transaction: Transaction = {
-      id: await options.nextId(),
+      id,
       merchantId: options.merchant.id,
       merchantName: options.merchant.name,
       status: 'aguardando_pagamento',
       method,
       flow,
-      orderNumber: String(100_000 + i),
+      orderNumber,
       totalCents,
       currency: 'real',
-      description: `Pedido ${100_000 + i}`,
+      description: `Pedido ${orderNumber}`,
       capture: true,
       buyer: {
         nome: `${pick(FIRST)} ${pick(LAST)}`,

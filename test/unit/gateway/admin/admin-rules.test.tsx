@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRows } from '../../../../lib/gateway/admin/export/transactions-csv';
-import { safeNext } from '../../../../lib/gateway/admin/http/admin-request';
+import { cookiesSecure, safeNext } from '../../../../lib/gateway/admin/http/admin-request';
 import { summarise, windowStart } from '../../../../lib/gateway/admin/overview/overview';
 import { newSessionId, signSessionId, verifySessionCookie } from '../../../../lib/gateway/admin/sessions/session-token';
 import { ADMIN_CSS } from '../../../../lib/gateway/admin/views/admin-styles';
@@ -32,6 +32,19 @@ describe('after-login redirects', () => {
     [undefined, undefined],
   ])('%s → %s', (next, expected) => {
     expect(safeNext('/v1/admin', next)).toBe(expected);
+  });
+});
+
+describe('Secure cookies', () => {
+  it.each([
+    ['abc.execute-api.us-east-1.amazonaws.com', undefined, true],
+    ['pay.example.com', 'https', true],
+    ['127.0.0.1:3000', undefined, false],
+    ['localhost:3000', undefined, false],
+    ['localhost:3000', 'https', true],
+    ['localhost.evil.test', undefined, true],
+  ])('host %s, forwarded proto %s → Secure %s', (host, proto, secure) => {
+    expect(cookiesSecure({ headers: { Host: host, ...(proto ? { 'X-Forwarded-Proto': proto } : {}) } })).toBe(secure);
   });
 });
 
