@@ -3,7 +3,7 @@ import { money } from './format';
 
 const WIDTH = 900;
 const HEIGHT = 260;
-const PAD = { left: 70, right: 10, top: 10, bottom: 40 };
+const PAD = { left: 100, right: 10, top: 10, bottom: 40 };
 
 /**
  * Volume per day as an SVG bar chart drawn on the server (no script, works under the strict CSP).
