@@ -27,7 +27,11 @@ export function baseUrlOf(event: Pick<ApiEvent, 'headers' | 'path' | 'requestCon
   if (configured) return configured;
   const host = headerOf(event, 'host') ?? 'localhost';
   const proto = headerOf(event, 'x-forwarded-proto') ?? (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
+  return `${proto}://${host}${stagePrefixOf(event)}`;
+}
+
+/** `/sandbox` on API Gateway's default domain (the stage is in the path), empty on a custom domain and locally. */
+export function stagePrefixOf(event: Pick<ApiEvent, 'path' | 'requestContext'>): string {
   const fullPath = event.requestContext?.path ?? event.path;
-  const prefix = fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, -event.path.length) : '';
-  return `${proto}://${host}${prefix}`;
+  return fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, -event.path.length) : '';
 }

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
+import { ADMIN_SEARCH_ATTRIBUTES, adminSearchAttributes } from '../admin/search/search-keys';
 import type { Transaction } from '../domain/transaction';
 import type {
   AuthenticatedMerchant,
@@ -23,7 +24,7 @@ const tokenKey = (tokenHash: string) => ({ PK: `APITOKEN#${tokenHash}`, SK: 'API
 const idempotencyKey = (scope: string) => ({ PK: `IDEMPOTENCY#${scope}`, SK: 'IDEMPOTENCY' });
 const ID_COUNTER = { PK: 'COUNTER#transaction-id', SK: 'COUNTER' };
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'kind'];
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'kind', ...ADMIN_SEARCH_ATTRIBUTES];
 
 /**
  * Transactions in the gateway table. Ids come in blocks reserved with one atomic ADD per container
@@ -190,8 +191,10 @@ function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-function toItem(transaction: Transaction): Record<string, unknown> {
+/** The stored item of a transaction (exported so that seeding and benchmarks write exactly what the API writes). */
+export function toItem(transaction: Transaction): Record<string, unknown> {
   return {
+    ...adminSearchAttributes(transaction),
     ...transactionKey(transaction.id),
     GSI1PK: `MERCHANT#${transaction.merchantId}#TX`,
     GSI1SK: `${transaction.createdAt}#${String(transaction.id).padStart(12, '0')}`,
@@ -201,7 +204,7 @@ function toItem(transaction: Transaction): Record<string, unknown> {
   };
 }
 
-function toTransaction(item: Record<string, unknown>): Transaction {
+export function toTransaction(item: Record<string, unknown>): Transaction {
   const transaction = { ...item };
   for (const attribute of KEY_ATTRIBUTES) delete transaction[attribute];
   return transaction as unknown as Transaction;

@@ -15,7 +15,7 @@ export interface SettleInput {
   idempotencyKey?: string;
 }
 
-type Settlement = 'capture' | 'refund';
+export type Settlement = 'capture' | 'refund';
 
 /** POST /v1/transacao/{id}/capturar: aguardando_pagamento (authorized) → paga | negada. */
 export function captureTransaction(deps: GatewayDependencies, input: SettleInput): Promise<GatewayResult> {
@@ -43,7 +43,28 @@ async function settle(deps: GatewayDependencies, input: SettleInput, operation: 
     fingerprintOf: request,
   });
   if (access.replay) return replayed(access.replay);
-  const transaction = access.transaction as Transaction;
+  return settleAuthorized(deps, {
+    transaction: access.transaction as Transaction,
+    operation,
+    by: operation,
+    idempotency: { scope: access.idempotencyScope, request },
+  });
+}
+
+export interface AuthorizedSettlement {
+  /** Already read and known to belong to the caller (API token or admin session). */
+  transaction: Transaction;
+  operation: Settlement;
+  /** Recorded in the history: the API operation, or `admin:<email>`. */
+  by: string;
+  idempotency?: { scope: string | undefined; request: unknown };
+}
+
+/** The settlement itself, for a caller that has already authenticated and loaded the transaction (the API, the admin UI). */
+export async function settleAuthorized(deps: GatewayDependencies, input: AuthorizedSettlement): Promise<GatewayResult> {
+  const { transaction, operation } = input;
+  const scope = input.idempotency?.scope;
+  const request = input.idempotency?.request;
   const refusal = refusalFor(operation, transaction);
   if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
 
@@ -60,12 +81,12 @@ async function settle(deps: GatewayDependencies, input: SettleInput, operation: 
   const at = deps.now().toISOString();
   const pending = { statusCode: 200, body: { transacao: toApiView({ ...transaction, ...changes }) } };
   const moved = await deps.store.transition(
-    { id: transaction.id, from: transaction.status, authorized: transaction.authorized, changes, by: operation, at },
-    idempotencyWrite(access.idempotencyScope, request, pending),
+    { id: transaction.id, from: transaction.status, authorized: transaction.authorized, changes, by: input.by, at },
+    idempotencyWrite(scope, request, pending),
   );
   if (moved.moved) return { statusCode: 200, body: { transacao: toApiView(moved.transaction) } };
-  if (access.idempotencyScope && moved.current && moved.current.status === changes.status) {
-    return resultOfWinner(deps.store, access.idempotencyScope, request).catch(() => conflict(moved.current));
+  if (scope && moved.current && moved.current.status === changes.status) {
+    return resultOfWinner(deps.store, scope, request).catch(() => conflict(moved.current));
   }
   return conflict(moved.current);
 }

@@ -1,0 +1,5 @@
+import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
+import { exportTransactions } from '../../lib/gateway/admin/http/transaction-routes';
+
+/** GET /v1/admin/transactions.csv?<same query as the list> */
+export const handler = signedInEndpoint(exportTransactions);

@@ -1,0 +1,5 @@
+import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
+import { settleTransaction } from '../../lib/gateway/admin/http/transaction-routes';
+
+/** GET (confirmation) and POST (action) /v1/admin/transactions/{id}/{action}, action = capture | refund */
+export const handler = signedInEndpoint(settleTransaction);

@@ -1,0 +1,5 @@
+import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
+import { listTransactions } from '../../lib/gateway/admin/http/transaction-routes';
+
+/** GET /v1/admin/transactions?status=&method=&order=&id=&buyer=&min=&max=&from=&to=&cursor= */
+export const handler = signedInEndpoint(listTransactions);

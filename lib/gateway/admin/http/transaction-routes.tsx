@@ -1,0 +1,106 @@
+import type { ApiResult } from '../../../http';
+import { seeOther } from '../../../http/web';
+import type { Settlement } from '../../use-cases/settle-transaction';
+import { settleFromAdmin } from '../actions/settle-from-admin';
+import { CSV_HEADER, csvRows } from '../export/transactions-csv';
+import { parseSearch } from '../search/search-criteria';
+import { ConfirmPage } from '../views/confirm-page';
+import { TransactionPage } from '../views/transaction-page';
+import { TransactionsPage } from '../views/transactions-page';
+import { page, type SignedInRequest } from './admin-endpoint';
+import { AdminNotFoundError } from './admin-errors';
+
+const PAGE_SIZE = 25;
+/** A Lambda response carries at most 6 MB: 20,000 rows of ~200 bytes stay well under it. */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/** GET /v1/admin/transactions: newest first, or the advanced search the URL carries. */
+export async function listTransactions(request: SignedInRequest): Promise<ApiResult> {
+  const search = parseSearch(request.event.queryStringParameters);
+  const result =
+    Object.keys(search.problems).length > 0
+      ? { transactions: [], partial: false }
+      : await request.deps.transactions.search(request.session.merchantId, search.criteria, search.cursor, PAGE_SIZE);
+  return page(200, <TransactionsPage {...request.frame} search={search} {...result} />);
+}
+
+/** GET /v1/admin/transactions.csv: the current search (every page of it, up to EXPORT_MAX_ROWS) as CSV. */
+export async function exportTransactions(request: SignedInRequest): Promise<ApiResult> {
+  const search = parseSearch(request.event.queryStringParameters);
+  if (Object.keys(search.problems).length > 0) return seeOther(`${request.base}/transactions${eventQuery(request)}`);
+  let body = `\uFEFF${CSV_HEADER}`; // the BOM makes spreadsheets read the accents as UTF-8
+  let rows = 0;
+  let cursor: string | undefined;
+  do {
+    const result = await request.deps.transactions.search(request.session.merchantId, search.criteria, cursor, 1000);
+    const room = EXPORT_MAX_ROWS - rows;
+    body += csvRows(result.transactions.slice(0, room));
+    rows += Math.min(room, result.transactions.length);
+    cursor = result.nextCursor;
+  } while (cursor && rows < EXPORT_MAX_ROWS);
+  const day = request.deps.now().toISOString().slice(0, 10);
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="transactions-${day}${cursor ? `-first-${EXPORT_MAX_ROWS}` : ''}.csv"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+    body,
+  };
+}
+
+const RESULTS: Record<string, { text: string; bad: boolean }> = {
+  paga: { text: 'Captured: the transaction is paid.', bad: false },
+  negada: { text: 'The acquirer refused the capture: the transaction is denied.', bad: true },
+  cancelada: { text: 'Refunded: the full amount goes back to the buyer.', bad: false },
+  refused: {
+    text: 'Nothing was done: the transaction’s status does not allow it (it may have changed meanwhile).',
+    bad: true,
+  },
+};
+
+/** GET /v1/admin/transactions/{id} */
+export async function showTransaction(request: SignedInRequest): Promise<ApiResult> {
+  const transaction = await ownTransaction(request);
+  const notice = RESULTS[request.event.queryStringParameters?.result ?? ''];
+  return page(200, <TransactionPage {...request.frame} transaction={transaction} notice={notice} />);
+}
+
+/** GET shows the confirmation, POST (CSRF-checked) captures or refunds through the gateway's use case. */
+export async function settleTransaction(request: SignedInRequest): Promise<ApiResult> {
+  const operation = operationOf(request.event.pathParameters?.action);
+  if (request.event.httpMethod !== 'POST') {
+    const transaction = await ownTransaction(request);
+    return page(
+      200,
+      <ConfirmPage {...request.frame} transaction={transaction} operation={operation} csrf={request.frame.user.csrf} />,
+    );
+  }
+  const transactionId = idOf(request);
+  const result = await settleFromAdmin(request.deps, request.session, { transactionId, operation, origin: request.origin });
+  return seeOther(`${request.base}/transactions/${transactionId}?result=${result.done ? result.status : 'refused'}`);
+}
+
+async function ownTransaction(request: SignedInRequest) {
+  const transaction = await request.deps.transactions.get(request.session.merchantId, idOf(request));
+  if (!transaction) throw new AdminNotFoundError();
+  return transaction;
+}
+
+function idOf(request: SignedInRequest): number {
+  const raw = request.event.pathParameters?.id ?? '';
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new AdminNotFoundError();
+  return Number(raw);
+}
+
+function operationOf(action: string | undefined): Settlement {
+  if (action === 'capture' || action === 'refund') return action;
+  throw new AdminNotFoundError();
+}
+
+function eventQuery(request: SignedInRequest): string {
+  const query = new URLSearchParams((request.event.queryStringParameters ?? {}) as Record<string, string>).toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,122 @@
+import type { SearchCriteria } from './search-criteria';
+import { creationSortKey, merchantTransactionsPartition, orderPartition } from './search-keys';
+
+/**
+ * One DynamoDB Query (never a Scan) for a search, chosen by the most selective criterion:
+ * - an id: the transaction's own item (filtered by merchant, so another merchant's id finds nothing);
+ * - an order number: GSI3, that order's transactions;
+ * - otherwise GSI1, the merchant's transactions newest first, narrowed by the date range in the key condition.
+ * Everything else is a FilterExpression on that query. Plain data: the store adds the table and the cursor.
+ */
+export interface QueryPlan {
+  indexName?: 'GSI1' | 'GSI3';
+  keyCondition: string;
+  filter?: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+  /** The key attributes of the index (to rebuild ExclusiveStartKey from a cursor). */
+  partition: { name: string; value: string };
+  sortName?: string;
+}
+
+export function planSearch(merchantId: string, criteria: SearchCriteria): QueryPlan {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const filters: string[] = [];
+  let plan: Pick<QueryPlan, 'indexName' | 'keyCondition' | 'partition' | 'sortName'>;
+
+  if (criteria.id !== undefined) {
+    values[':pk'] = `TX#${criteria.id}`;
+    values[':sk'] = 'TX';
+    plan = { keyCondition: 'PK = :pk AND SK = :sk', partition: { name: 'PK', value: `TX#${criteria.id}` } };
+    names['#merchantId'] = 'merchantId';
+    values[':merchantId'] = merchantId;
+    filters.push('#merchantId = :merchantId');
+    if (criteria.orderNumber !== undefined) {
+      names['#orderNumber'] = 'orderNumber';
+      values[':orderNumber'] = criteria.orderNumber;
+      filters.push('#orderNumber = :orderNumber');
+    }
+    const range = dateRangeFilter(criteria, 'createdAt');
+    if (range) {
+      names['#createdAt'] = 'createdAt';
+      Object.assign(values, range.values);
+      filters.push(range.expression('#createdAt'));
+    }
+  } else {
+    const [indexName, partitionName, sortName, partition] =
+      criteria.orderNumber !== undefined
+        ? (['GSI3', 'GSI3PK', 'GSI3SK', orderPartition(merchantId, criteria.orderNumber)] as const)
+        : (['GSI1', 'GSI1PK', 'GSI1SK', merchantTransactionsPartition(merchantId)] as const);
+    values[':partition'] = partition;
+    let keyCondition = `${partitionName} = :partition`;
+    const range = dateRangeFilter(criteria, 'sortKey');
+    if (range) {
+      Object.assign(values, range.values);
+      keyCondition += ` AND ${range.expression(sortName)}`;
+    }
+    plan = { indexName, keyCondition, partition: { name: partitionName, value: partition }, sortName };
+  }
+
+  if (criteria.status) {
+    names['#status'] = 'status';
+    values[':status'] = criteria.status;
+    filters.push('#status = :status');
+  }
+  if (criteria.method) {
+    names['#method'] = 'method';
+    values[':method'] = criteria.method;
+    filters.push('#method = :method');
+  }
+  if (criteria.buyer) {
+    names['#buyerSearch'] = 'buyerSearch';
+    values[':buyer'] = criteria.buyer;
+    filters.push('contains(#buyerSearch, :buyer)');
+  }
+  if (criteria.minCents !== undefined || criteria.maxCents !== undefined) {
+    names['#totalCents'] = 'totalCents';
+    if (criteria.minCents !== undefined) {
+      values[':minCents'] = criteria.minCents;
+      filters.push('#totalCents >= :minCents');
+    }
+    if (criteria.maxCents !== undefined) {
+      values[':maxCents'] = criteria.maxCents;
+      filters.push('#totalCents <= :maxCents');
+    }
+  }
+  return { ...plan, names, values, ...(filters.length ? { filter: filters.join(' AND ') } : {}) };
+}
+
+/**
+ * UTC days as bounds on a sort key `<createdAt ISO>#<id>` (or on createdAt itself): the upper bound
+ * `…T23:59:59.999Z~` sorts after every key of that day.
+ */
+function dateRangeFilter(criteria: SearchCriteria, on: 'sortKey' | 'createdAt') {
+  if (!criteria.from && !criteria.to) return undefined;
+  const values: Record<string, string> = {};
+  if (criteria.from) values[':from'] = `${criteria.from}T00:00:00.000Z`;
+  if (criteria.to) values[':to'] = `${criteria.to}T23:59:59.999Z${on === 'sortKey' ? '~' : ''}`;
+  const expression = (attribute: string) =>
+    criteria.from && criteria.to
+      ? `${attribute} BETWEEN :from AND :to`
+      : criteria.from
+        ? `${attribute} >= :from`
+        : `${attribute} <= :to`;
+  return { values, expression };
+}
+
+/** A cursor is the sort key where a page stopped, opaque to the merchant; the partition is always the merchant's own. */
+export function encodeCursor(sortKey: string): string {
+  return Buffer.from(sortKey, 'utf8').toString('base64url');
+}
+
+/** The ExclusiveStartKey of a cursor, or undefined when it is not one of ours. */
+export function startKeyOf(plan: QueryPlan, cursor: string | undefined): Record<string, string> | undefined {
+  if (!cursor || !plan.sortName) return undefined;
+  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)#(\d{12})$/.exec(sortKey);
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  if (creationSortKey(match[1]!, id) !== sortKey) return undefined;
+  return { PK: `TX#${id}`, SK: 'TX', [plan.partition.name]: plan.partition.value, [plan.sortName]: sortKey };
+}

@@ -1,0 +1,32 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The admin session cookie is `<session id>.<HMAC of it>`: a forged or altered cookie is refused
+ * before any read. The id itself is 256 random bits; the table keeps only its SHA-256, so a leaked
+ * table gives no usable session.
+ */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function signSessionId(secret: string, sessionId: string): string {
+  return `${sessionId}.${mac(secret, sessionId)}`;
+}
+
+/** The session id of a well-signed cookie value, else undefined. */
+export function verifySessionCookie(secret: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const [sessionId, signature, extra] = value.split('.');
+  if (!sessionId || !signature || extra !== undefined) return undefined;
+  const expected = Buffer.from(mac(secret, sessionId));
+  const actual = Buffer.from(signature);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? sessionId : undefined;
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+function mac(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`admin-session|${sessionId}`).digest('base64url');
+}

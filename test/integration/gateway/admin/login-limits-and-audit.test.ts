@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDependencies } from '../../../../lib/gateway/admin/admin-dependencies';
+import { AuditLogStore } from '../../../../lib/gateway/admin/audit/audit-log-store';
+import { IP_FAILURE_LIMIT, logIn } from '../../../../lib/gateway/admin/login/admin-login';
+import { LoginThrottleStore } from '../../../../lib/gateway/admin/login/login-throttle-store';
+import { SessionStore } from '../../../../lib/gateway/admin/sessions/session-store';
+import { AdminTransactionStore } from '../../../../lib/gateway/admin/transactions/admin-transaction-store';
+import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
+import { call, cardBody, newMerchant } from '../../../support/gateway';
+import { testStack } from '../../../support/stack';
+
+const { stage } = testStack();
+const { documents } = stage.clients;
+const table = stage.names.gatewayTable;
+
+/** The login use case on the emulator, with a clock and an origin the test controls. */
+function deps(now: Date): AdminDependencies {
+  return {
+    merchants: stage.merchants,
+    sessions: new SessionStore(documents, table),
+    throttle: new LoginThrottleStore(documents, table),
+    audit: new AuditLogStore(documents, table),
+    transactions: new AdminTransactionStore(documents, table),
+    gateway: undefined as never, // logging in settles nothing
+    now: () => now,
+  };
+}
+
+describe('per-IP login limit', () => {
+  it(`after ${IP_FAILURE_LIMIT} failures from one address (any accounts) that address is paused; others are not; the next window starts afresh`, async () => {
+    const shop = await newMerchant();
+    const user = await newAdminUser(shop.id);
+    const now = new Date('2031-03-01T10:00:05Z');
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const origin = { ip, userAgent: 'test' };
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
+      const result = await logIn(deps(now), { email: `spray-${i}@x.test`, password: 'guess', origin });
+      expect(result).toEqual({ ok: false, reason: 'invalid' });
+    }
+    const blocked = await logIn(deps(now), { email: user.email, password: user.password, origin });
+    expect(blocked).toMatchObject({ ok: false, reason: 'throttled' });
+    if (!blocked.ok && blocked.reason === 'throttled') expect(blocked.retryAfterSeconds).toBe(15 * 60 - 5);
+    const elsewhere = await logIn(deps(now), {
+      email: user.email,
+      password: user.password,
+      origin: { ip: '203.0.113.9', userAgent: 't' },
+    });
+    expect(elsewhere.ok).toBe(true);
+    const later = await logIn(deps(new Date(now.getTime() + 15 * 60_000)), {
+      email: user.email,
+      password: user.password,
+      origin,
+    });
+    expect(later.ok).toBe(true);
+  });
+});
+
+describe('audit log on the Activity page', () => {
+  let shop: { id: string; token: string };
+  let user: { email: string; password: string };
+  beforeAll(async () => {
+    shop = await newMerchant();
+    user = await newAdminUser(shop.id);
+  });
+
+  it('records failed login, login, capture and estorno with who, when, what and from where, for this merchant only', async () => {
+    await new AdminClient().logIn(user.email, 'wrong password');
+    const client = new AdminClient();
+    await client.logIn(user.email, user.password);
+    const created = await call('POST', '/v1/transacao', cardBody(shop.token, { transacao: { capturar: 'false' } }));
+    const id = created.body.transacao.id;
+    const confirm = await client.get(`/v1/admin/transactions/${id}/capture`);
+    expect(confirm.text).toContain('Capture this payment?');
+    const captured = await client.post(`/v1/admin/transactions/${id}/capture`, { _csrf: csrfOf(confirm.text) });
+    expect(captured.location).toBe(`/v1/admin/transactions/${id}?result=paga`);
+    const refundPage = await client.get(`/v1/admin/transactions/${id}/refund`);
+    await client.post(`/v1/admin/transactions/${id}/refund`, { _csrf: csrfOf(refundPage.text) });
+    // The API sees the admin's changes, and the history names who made them.
+    const consulted = await call('GET', `/v1/transacao/${id}?token=${shop.token}`);
+    expect(consulted.body.transacao.status).toBe('cancelada');
+    const details = await client.get(`/v1/admin/transactions/${id}`);
+    expect(details.text.split(`admin:${user.email}`)).toHaveLength(3);
+
+    const activity = await client.get('/v1/admin/activity');
+    const rows = [...activity.text.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)/g)].map((m) => [
+      m[2],
+      m[3]?.trim(),
+    ]);
+    expect(rows.slice(0, 4)).toEqual([
+      [user.email, 'Refund (estorno)'],
+      [user.email, 'Capture'],
+      [user.email, 'Logged in'],
+      [user.email, 'Failed login'],
+    ]);
+    expect(activity.text).toContain('127.0.0.1');
+    expect(activity.text).toContain('status cancelada');
+    // Another merchant's admin sees none of it.
+    const other = await newMerchant();
+    const otherUser = await newAdminUser(other.id);
+    const stranger = new AdminClient();
+    await stranger.logIn(otherUser.email, otherUser.password);
+    const theirs = await stranger.get('/v1/admin/activity');
+    expect(theirs.text).not.toContain(user.email);
+  });
+});
