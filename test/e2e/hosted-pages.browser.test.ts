@@ -202,6 +202,9 @@ describe('in the browser', () => {
     const barcode = page.getByRole('img', { name: /^Código de barras \d{44}$/ });
     expect(await barcode.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'boleto-slip');
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'boleto-slip-print');
+    await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(PHONE);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'boleto-slip-phone');

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { BoletoSlip } from '../boleto/boleto-slip';
 import type { Buyer } from '../domain/transaction';
+import { DocumentHead } from './page-layout';
 
 /** A4 on paper (print CSS), one readable column on a phone. No script: printing is the browser's own command. */
 const STYLES = `
@@ -24,10 +25,59 @@ body{margin:0;font:14px/1.35 Arial,Helvetica,sans-serif;color:#000;background:#e
 .barcode img{display:block;width:103mm;max-width:100%;height:13mm}
 .small{font-size:.7rem}
 ul.instructions{margin:.5mm 0;padding-left:4mm}
-@media (max-width:600px){.grid{grid-template-columns:1fr 1fr}.span3,.span4,.span5,.span6{grid-column:span 2}.span1,.span2{grid-column:span 1}.line{text-align:left}}
+@media (max-width:600px){.grid{grid-template-columns:1fr 1fr}.span2,.span3,.span4,.span5,.span6{grid-column:span 2}.span1{grid-column:span 1}.line{text-align:left}}
 @page{size:A4;margin:10mm}
 @media print{body{background:#fff}.sheet{margin:0;padding:0;max-width:none}.screen-only{display:none}.grid{grid-template-columns:repeat(6,1fr)}}
 `;
+
+/** One labelled box of the slip: label, value, width in sixths of the row, right-aligned for dates and amounts. */
+type CellSpec = [label: string, value: string | undefined, span: number, right?: 'right'];
+
+/** The payer's receipt: the stub the payer keeps. */
+function receiptCells(slip: BoletoSlip): CellSpec[] {
+  return [
+    ['Beneficiário', slip.beneficiary, 4],
+    ['Vencimento', slip.dueDate, 2, 'right'],
+    ['Pagador', slip.payer.nome, 4],
+    ['Nosso número', slip.ourNumber, 2, 'right'],
+    ['Número do documento', slip.documentNumber, 2],
+    ['Agência / Código do beneficiário', agreementOf(slip), 2],
+    ['(=) Valor do documento', `R$ ${slip.amount}`, 2, 'right'],
+  ];
+}
+
+/** The compensation form: the part the bank reads, in FEBRABAN's order. */
+function compensationCells(slip: BoletoSlip): CellSpec[] {
+  return [
+    ['Local de pagamento', slip.bank.placeOfPayment, 4],
+    ['Vencimento', slip.dueDate, 2, 'right'],
+    ['Beneficiário', slip.beneficiary, 4],
+    ['Agência / Código do beneficiário', agreementOf(slip), 2, 'right'],
+    ['Data do documento', slip.documentDate, 1],
+    ['Nº do documento', slip.documentNumber, 1],
+    ['Espécie doc.', 'DM', 1],
+    ['Aceite', 'N', 1],
+    ['Nosso número', slip.ourNumber, 2, 'right'],
+    ['Carteira', slip.bank.wallet, 1],
+    ['Espécie', 'R$', 1],
+    ['Data de processamento', slip.documentDate, 2],
+    ['(=) Valor do documento', `R$ ${slip.amount}`, 2, 'right'],
+  ];
+}
+
+const agreementOf = (slip: BoletoSlip) => `${slip.bank.agency} / ${slip.bank.account}`;
+
+function Cells({ cells }: { cells: CellSpec[] }) {
+  return (
+    <>
+      {cells.map(([label, value, span, right]) => (
+        <Cell label={label} span={span} right={right === 'right'} key={label}>
+          {value}
+        </Cell>
+      ))}
+    </>
+  );
+}
 
 function Cell(props: { label: string; span: number; right?: boolean; children: ComponentChildren }) {
   return (
@@ -62,16 +112,9 @@ function BankHeader({ slip, showLine }: { slip: BoletoSlip; showLine: boolean })
 
 export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; sandbox: boolean }) {
   const { slip } = props;
-  const agreement = `${slip.bank.agency} / ${slip.bank.account}`;
   return (
     <html lang="pt-BR">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`Boleto ${slip.bank.name} · vencimento ${slip.dueDate}`}</title>
-        <style>{STYLES}</style>
-      </head>
+      <DocumentHead title={`Boleto ${slip.bank.name} · vencimento ${slip.dueDate}`} styles={STYLES} />
       <body>
         <main class="sheet">
           {props.sandbox ? <p class="banner">AMBIENTE DE TESTES — ESTE BOLETO NÃO TEM VALOR: NÃO PAGUE</p> : null}
@@ -80,27 +123,7 @@ export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; 
           <section aria-label="Recibo do pagador">
             <BankHeader slip={slip} showLine={false} />
             <div class="grid">
-              <Cell label="Beneficiário" span={4}>
-                {slip.beneficiary}
-              </Cell>
-              <Cell label="Vencimento" span={2} right>
-                {slip.dueDate}
-              </Cell>
-              <Cell label="Pagador" span={4}>
-                {slip.payer.nome}
-              </Cell>
-              <Cell label="Nosso número" span={2} right>
-                {slip.ourNumber}
-              </Cell>
-              <Cell label="Número do documento" span={2}>
-                {slip.documentNumber}
-              </Cell>
-              <Cell label="Agência / Código do beneficiário" span={2}>
-                {agreement}
-              </Cell>
-              <Cell label="(=) Valor do documento" span={2} right>
-                R$ {slip.amount}
-              </Cell>
+              <Cells cells={receiptCells(slip)} />
             </div>
             <p class="cut">Corte na linha pontilhada</p>
           </section>
@@ -108,45 +131,7 @@ export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; 
           <section aria-label="Ficha de compensação">
             <BankHeader slip={slip} showLine={true} />
             <div class="grid">
-              <Cell label="Local de pagamento" span={4}>
-                {slip.bank.placeOfPayment}
-              </Cell>
-              <Cell label="Vencimento" span={2} right>
-                {slip.dueDate}
-              </Cell>
-              <Cell label="Beneficiário" span={4}>
-                {slip.beneficiary}
-              </Cell>
-              <Cell label="Agência / Código do beneficiário" span={2} right>
-                {agreement}
-              </Cell>
-              <Cell label="Data do documento" span={1}>
-                {slip.documentDate}
-              </Cell>
-              <Cell label="Nº do documento" span={1}>
-                {slip.documentNumber}
-              </Cell>
-              <Cell label="Espécie doc." span={1}>
-                DM
-              </Cell>
-              <Cell label="Aceite" span={1}>
-                N
-              </Cell>
-              <Cell label="Nosso número" span={2} right>
-                {slip.ourNumber}
-              </Cell>
-              <Cell label="Carteira" span={1}>
-                {slip.bank.wallet}
-              </Cell>
-              <Cell label="Espécie" span={1}>
-                R$
-              </Cell>
-              <Cell label="Data de processamento" span={2}>
-                {slip.documentDate}
-              </Cell>
-              <Cell label="(=) Valor do documento" span={2} right>
-                R$ {slip.amount}
-              </Cell>
+              <Cells cells={compensationCells(slip)} />
               <Cell label="Instruções (texto de responsabilidade do beneficiário)" span={6}>
                 <ul class="instructions">
                   {slip.instructions.map((instruction) => (

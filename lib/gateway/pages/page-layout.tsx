@@ -34,16 +34,23 @@ footer{max-width:30rem;margin:0 auto 2rem;padding:0 .75rem;color:#666;font-size:
 `;
 }
 
+/** The head every page of ours has: language, phone viewport, not indexed, its styles inline. */
+export function DocumentHead(props: { title: string; styles: string }) {
+  return (
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex" />
+      <title>{props.title}</title>
+      <style>{props.styles}</style>
+    </head>
+  );
+}
+
 export function PageLayout(props: { theme: PageTheme; title: string; children: ComponentChildren }) {
   return (
     <html lang="pt-BR">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`${props.title} · ${props.theme.environment}`}</title>
-        <style>{stylesFor(props.theme)}</style>
-      </head>
+      <DocumentHead title={`${props.title} · ${props.theme.environment}`} styles={stylesFor(props.theme)} />
       <body>
         <header class="env">
           <span class="env-name">{props.theme.environment}</span>
