@@ -154,6 +154,7 @@ describe('in the browser', () => {
     expect(landed).toHaveLength(1);
     expect(refused).toHaveLength(1);
     await expect(refused[0]!.getByRole('heading', { name: 'Pagamento aprovado' }).isVisible()).resolves.toBe(true);
+    await expect(refused[0]!.getByText('já tinha sido enviado').isVisible()).resolves.toBe(true);
     await screenshot(refused[0]!, 'double-submit-second-tab');
     expect(await consult(id, buyPage.token)).toMatchObject({ status: 'paga' });
     await Promise.all(tabs.map((tab) => tab.close()));

@@ -17,6 +17,9 @@ import { type BuyerCardType, completeRedirectPayment, findByPage } from '../use-
 
 export type HostedPageMethod = 'acquirerA' | 'acquirerB_web' | 'bankA_shopline';
 
+/** What a second submission (another tab, a double click, the back button) is told. */
+const ALREADY_SENT = 'Este pagamento já tinha sido enviado, talvez em outra aba.';
+
 /** A passed authentication is good for 15 minutes of typing the card. */
 const AUTHENTICATION_TTL_SECONDS = 900;
 
@@ -145,7 +148,7 @@ async function submit(page: Page, event: ApiEvent): Promise<ApiResult> {
     );
     return htmlResponse(403, renderDocument(view));
   }
-  if (!awaitsBuyer(page.transaction)) return outcome(page, 200);
+  if (!awaitsBuyer(page.transaction)) return outcome(page, 409, ALREADY_SENT);
   switch (form.etapa) {
     case 'autenticacao':
       if (!needsAuthentication(page.transaction)) return firstStep(page);
@@ -209,7 +212,7 @@ async function pay(page: Page, form: Record<string, string>): Promise<ApiResult>
     if (error.kind === 'transition_not_allowed') {
       // Another tab (or a double click) paid first: show what happened to it.
       const current = await findByPage(gatewayDependencies(), page.uuid);
-      return outcome({ ...page, transaction: current }, 409, 'Este pagamento já tinha sido enviado, talvez em outra aba.');
+      return outcome({ ...page, transaction: current }, 409, ALREADY_SENT);
     }
     throw error;
   }
