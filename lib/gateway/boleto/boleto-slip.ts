@@ -1,4 +1,4 @@
-import { formatAmount } from '../domain/money';
+import { brazilianAmount, brazilianDate } from '../domain/brazilian-format';
 import type { Buyer, Transaction } from '../domain/transaction';
 import { BOLETO_BANKS, type BoletoBank, type BoletoMethod, freeFieldOf } from './bank-registry';
 import { buildBarcode, formatLine, lineFromBarcode } from './febraban-code';
@@ -20,14 +20,6 @@ export interface BoletoSlip {
   instructions: string[];
 }
 
-const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-/** Amounts as printed on slips: `1.234,56`. */
-export function brazilianAmount(cents: number): string {
-  const [units, decimals] = formatAmount(cents).split('.') as [string, string];
-  return `${units.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals}`;
-}
-
 export function boletoSlipOf(transaction: Transaction): BoletoSlip {
   const bank = BOLETO_BANKS[transaction.method as BoletoMethod];
   if (!bank || !transaction.dueDate) throw new Error(`Transaction ${transaction.id} is not a boleto`);
@@ -46,8 +38,8 @@ export function boletoSlipOf(transaction: Transaction): BoletoSlip {
     beneficiary: transaction.merchantName,
     payer: transaction.buyer ?? {},
     amount: brazilianAmount(transaction.totalCents),
-    dueDate: brDate(transaction.dueDate),
-    documentDate: brDate(transaction.createdAt.slice(0, 10)),
+    dueDate: brazilianDate(transaction.dueDate),
+    documentDate: brazilianDate(transaction.createdAt.slice(0, 10)),
     documentNumber: transaction.orderNumber,
     ourNumber,
     barcode,

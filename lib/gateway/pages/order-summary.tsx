@@ -1,4 +1,4 @@
-import { brazilianAmount } from '../boleto/boleto-slip';
+import { brazilianAmount } from '../domain/brazilian-format';
 import type { Transaction } from '../domain/transaction';
 
 /** What every hosted page shows of the order: never the merchant's token, nothing of a card. */

@@ -1,4 +1,4 @@
-import { brazilianAmount } from '../boleto/boleto-slip';
+import { brazilianAmount } from '../domain/brazilian-format';
 import type { Transaction } from '../domain/transaction';
 import { FormField } from './form-field';
 import { OrderSummary } from './order-summary';

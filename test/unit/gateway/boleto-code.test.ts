@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOLETO_BANKS, freeFieldOf } from '../../../lib/gateway/boleto/bank-registry';
-import { boletoSlipOf, brazilianAmount } from '../../../lib/gateway/boleto/boleto-slip';
+import { boletoSlipOf } from '../../../lib/gateway/boleto/boleto-slip';
 import {
   barcodeFromLine,
   buildBarcode,
@@ -13,6 +13,7 @@ import {
   mod11,
 } from '../../../lib/gateway/boleto/febraban-code';
 import { itfBarcodeSvg } from '../../../lib/gateway/boleto/itf-barcode';
+import { brazilianAmount } from '../../../lib/gateway/domain/brazilian-format';
 import type { Transaction } from '../../../lib/gateway/domain/transaction';
 
 /** Lines of slips issued by real banks, as published in public boleto-validation projects' tests. */
