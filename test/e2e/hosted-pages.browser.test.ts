@@ -52,7 +52,10 @@ async function fillCard(page: Page, number: string) {
 /** Submits and waits for the browser to land on the store's url_retorno; returns where it landed. */
 async function payAndReturn(page: Page): Promise<URL> {
   await Promise.all([page.waitForURL(`${store.origin}/**`), page.getByRole('button', { name: /^Pagar/ }).click()]);
-  return new URL(page.url());
+  const landed = new URL(page.url());
+  // The store's server itself saw the buyer arrive, with the same query.
+  expect(store.hits.map((hit) => hit.search)).toContain(landed.search);
+  return landed;
 }
 
 const consult = async (id: number, token: string) => (await call('GET', `/v1/transacao/${id}?token=${token}`)).body.transacao;
