@@ -37,6 +37,29 @@ function FormAlert({ message }: { message?: string }) {
   ) : null;
 }
 
+type CardInput = Pick<Parameters<typeof FormField>[0], 'label' | 'hint' | 'placeholder' | 'autocomplete' | 'maxLength'> & {
+  name: CardField;
+};
+
+const CARD_INPUTS: CardInput[] = [
+  { name: 'cartao_numero', label: 'Número do cartão', autocomplete: 'cc-number', maxLength: 23 },
+  {
+    name: 'cartao_validade',
+    label: 'Validade',
+    hint: 'Mês e ano, como MM/AAAA',
+    placeholder: 'MM/AAAA',
+    autocomplete: 'cc-exp',
+    maxLength: 7,
+  },
+  {
+    name: 'cartao_cvv',
+    label: 'Código de segurança (CVV)',
+    hint: 'Os 3 dígitos no verso do cartão',
+    autocomplete: 'cc-csc',
+    maxLength: 4,
+  },
+];
+
 export function CardStep(
   props: StepProps & {
     heading: string;
@@ -81,34 +104,16 @@ export function CardStep(
               ) : null}
             </div>
           ) : null}
-          <FormField
-            name="cartao_numero"
-            label="Número do cartão"
-            autocomplete="cc-number"
-            inputMode="numeric"
-            maxLength={23}
-            error={errors.cartao_numero}
-          />
-          <FormField
-            name="cartao_validade"
-            label="Validade"
-            hint="Mês e ano, como MM/AAAA"
-            placeholder="MM/AAAA"
-            autocomplete="cc-exp"
-            inputMode="numeric"
-            maxLength={7}
-            value={props.values.cartao_validade}
-            error={errors.cartao_validade}
-          />
-          <FormField
-            name="cartao_cvv"
-            label="Código de segurança (CVV)"
-            hint="Os 3 dígitos no verso do cartão"
-            autocomplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-            error={errors.cartao_cvv}
-          />
+          {CARD_INPUTS.map((input) => (
+            <FormField
+              {...input}
+              inputMode="numeric"
+              // Only the expiry is ever typed back in: number and CVV are never sent to the browser.
+              value={input.name === 'cartao_validade' ? props.values.cartao_validade : undefined}
+              error={errors[input.name]}
+              key={input.name}
+            />
+          ))}
           <button type="submit">Pagar R$ {brazilianAmount(props.transaction.totalCents)}</button>
         </form>
       </section>
