@@ -113,9 +113,40 @@ describe('bank registry and slip', () => {
     expect(brazilianAmount(5)).toBe('0,05');
   });
 
-  it('draws the 44 digits as an ITF barcode in SVG', () => {
-    const svg = itfBarcodeSvg(boletoSlipOf(transaction).barcode);
-    expect(svg).toMatch(/^<svg [^>]*viewBox/);
+  it('draws the 44 digits as an ITF barcode in SVG, wide elements 3× the narrow ones', () => {
+    const barcode = boletoSlipOf(transaction).barcode;
+    const { digits, widths } = readItf(itfBarcodeSvg(barcode));
+    expect(digits).toBe(barcode);
+    expect(widths).toEqual([1, 3]);
     expect(() => itfBarcodeSvg('123')).toThrow(RangeError);
   });
 });
+
+/** Interleaved 2 of 5 digit patterns: which of the five elements are wide. */
+const ITF_PATTERNS = ['00110', '10001', '01001', '11000', '00101', '10100', '01100', '00011', '10010', '01010'];
+
+/** Reads an ITF symbol back from bwip-js's SVG (vertical strokes): the digits, and the element widths in narrow units. */
+function readItf(svg: string): { digits: string; widths: number[] } {
+  const bars: { from: number; to: number }[] = [];
+  for (const [, width, path] of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
+    for (const [, x] of (path as string).matchAll(/M([\d.]+) /g)) {
+      bars.push({ from: Number(x) - Number(width) / 2, to: Number(x) + Number(width) / 2 });
+    }
+  }
+  bars.sort((a, b) => a.from - b.from);
+  // Alternating bar and space widths, from the first bar to the last.
+  const elements = bars.flatMap((bar, i) => [
+    bar.to - bar.from,
+    ...(bars[i + 1] ? [(bars[i + 1] as typeof bar).from - bar.to] : []),
+  ]);
+  const narrow = Math.min(...elements);
+  const units = elements.map((width) => Math.round(width / narrow));
+  const body = units.slice(4, -3); // start: n n n n; stop: W n n
+  let digits = '';
+  for (let i = 0; i < body.length; i += 10) {
+    const group = body.slice(i, i + 10);
+    const pattern = (offset: number) => [0, 2, 4, 6, 8].map((k) => (group[k + offset] === 3 ? '1' : '0')).join('');
+    digits += `${ITF_PATTERNS.indexOf(pattern(0))}${ITF_PATTERNS.indexOf(pattern(1))}`;
+  }
+  return { digits, widths: [...new Set(units)].sort() };
+}
