@@ -8,7 +8,10 @@ import { toSVG } from 'bwip-js/node';
 export function itfBarcodeSvg(digits: string): string {
   if (!/^\d+$/.test(digits) || digits.length % 2 !== 0) throw new RangeError('ITF encodes an even number of digits');
   // bwip-js's default ITF already draws wide elements 3× the narrow ones (the unit test decodes the bars to prove it).
-  return toSVG({ bcid: 'interleaved2of5', text: digits, includetext: false, height: 13 });
+  const svg = toSVG({ bcid: 'interleaved2of5', text: digits, includetext: false, height: 13 });
+  // The slip sizes it to FEBRABAN's 103 × 13 mm box: for 44 digits that is 405 modules of 0.254 mm. Stretching
+  // scales every bar and space alike, so the 1:3 ratio holds.
+  return svg.replace('<svg ', '<svg preserveAspectRatio="none" ');
 }
 
 /** As a data: URL, so the page shows it in an <img> (allowed by the pages' CSP) without raw markup in the template. */

@@ -115,7 +115,9 @@ describe('bank registry and slip', () => {
 
   it('draws the 44 digits as an ITF barcode in SVG, wide elements 3× the narrow ones', () => {
     const barcode = boletoSlipOf(transaction).barcode;
-    const { digits, widths } = readItf(itfBarcodeSvg(barcode));
+    const svg = itfBarcodeSvg(barcode);
+    expect(svg).toContain('preserveAspectRatio="none"'); // fills the slip's 103 × 13 mm box
+    const { digits, widths } = readItf(svg);
     expect(digits).toBe(barcode);
     expect(widths).toEqual([1, 3]);
     expect(() => itfBarcodeSvg('123')).toThrow(RangeError);
