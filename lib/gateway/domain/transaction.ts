@@ -1,4 +1,5 @@
 import type { AcquirerReference } from '../acquirers/acquirer';
+import type { AcquirerAMode } from '../merchants/merchant';
 import type { CardSummary } from './card';
 import type { Detalhes } from './detalhes';
 import { formatAmount } from './money';
@@ -48,6 +49,8 @@ export interface Transaction {
   /** Id of the hosted page or slip, in `url_acesso`. */
   pageUuid?: string;
   accessUrl?: string;
+  /** acquirerA redirects only: the merchant's mode at creation decides whether the page asks for authentication. */
+  acquirerAMode?: AcquirerAMode;
   /** The acquirer authorized the payment (captured or not). */
   authorized: boolean;
   acquirerReference?: AcquirerReference;

@@ -1,6 +1,7 @@
 import { summariseCard } from '../domain/card';
 import { emptyShoplineDetalhes } from '../domain/detalhes';
 import { type Transaction, toApiView } from '../domain/transaction';
+import type { AcquirerAMode } from '../merchants/merchant';
 import { type NewTransaction, toNewTransaction } from '../validation/new-transaction';
 import { assertCreateRequest } from '../validation/schema-validators';
 import { afterAuthorization, cardPayment } from './acquirer-outcomes';
@@ -33,7 +34,7 @@ export async function createTransaction(deps: GatewayDependencies, input: Create
 async function draft(
   deps: GatewayDependencies,
   order: NewTransaction,
-  merchant: { merchantId: string; merchantName: string },
+  merchant: { merchantId: string; merchantName: string; acquirerAMode: AcquirerAMode },
   baseUrl: string,
   now: Date,
 ): Promise<Transaction> {
@@ -59,6 +60,7 @@ async function draft(
     const page = order.flow === 'boleto' ? 'boleto' : order.method;
     transaction.accessUrl = `${baseUrl}/v1/${page}/${transaction.pageUuid}`;
     if (order.method === 'bankA_shopline') transaction.detalhes = emptyShoplineDetalhes();
+    if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }
   transaction.history = [{ status: transaction.status, at, by: 'create' }];
   return transaction;

@@ -28,14 +28,18 @@ export async function getBoletoSlip(deps: GatewayDependencies, pageUuid: string)
  */
 export async function completeRedirectPayment(
   deps: GatewayDependencies,
-  input: { pageUuid: string; card: CardFields },
+  input: { pageUuid: string; card: CardFields; cardType?: BuyerCardType },
 ): Promise<{ transaction: Transaction; returnUrl: string }> {
-  const transaction = await findByPage(deps, input.pageUuid);
+  const found = await findByPage(deps, input.pageUuid);
+  const transaction = input.cardType ? withBuyerCardType(found, input.cardType) : found;
   const refusal = refusalFor('complete_payment', transaction);
   if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
   const card = validateCard(input.card, deps.now(), false); // on the page the brand follows from the number
   const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
-  const changes = afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand));
+  const changes = {
+    ...afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand)),
+    ...(transaction.operationType !== found.operationType ? { operationType: transaction.operationType } : {}),
+  };
   const moved = await deps.store.transition({
     id: transaction.id,
     from: 'aguardando_pagamento',
@@ -52,4 +56,12 @@ export async function completeRedirectPayment(
     );
   }
   return { transaction: moved.transaction, returnUrl: returnUrlFor(transaction.returnUrl as string, transaction.id) };
+}
+
+/** On bankA_shopline's page the buyer chooses credit or debit (one instalment only: debit has no instalments). */
+export type BuyerCardType = 'credito' | 'debito';
+
+function withBuyerCardType(transaction: Transaction, cardType: BuyerCardType): Transaction {
+  if (transaction.method !== 'bankA_shopline' || transaction.installments !== 1) return transaction;
+  return { ...transaction, operationType: cardType === 'debito' ? 'debito' : 'credito_a_vista' };
 }

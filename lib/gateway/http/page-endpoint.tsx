@@ -1,0 +1,41 @@
+import { type EndpointHandler, type ErrorRenderer, httpEndpoint } from '../../http';
+import { htmlResponse, renderDocument } from '../../http/web';
+import { AcquirerUnavailableError } from '../acquirers/acquirer';
+import { GatewayError } from '../errors';
+import { ErrorPage } from '../pages/error-page';
+
+/** Buyers get pages, not JSON: an unknown page is a 404 page, anything unexpected a 500 page that reveals nothing. */
+export const renderPageError: ErrorRenderer = (error, { requestId }) => {
+  if (error instanceof GatewayError && error.kind === 'not_found') {
+    return htmlResponse(
+      404,
+      renderDocument(
+        <ErrorPage
+          title="Página não encontrada"
+          message="Este endereço de pagamento não existe. Volte à loja e comece o pagamento de novo."
+        />,
+      ),
+    );
+  }
+  if (error instanceof AcquirerUnavailableError) {
+    return htmlResponse(
+      503,
+      renderDocument(<ErrorPage title="Pagamento indisponível" message={error.message} requestId={requestId} />),
+    );
+  }
+  return htmlResponse(
+    500,
+    renderDocument(
+      <ErrorPage
+        title="Algo deu errado"
+        message="Não conseguimos mostrar esta página agora. Tente de novo em alguns instantes."
+        requestId={requestId}
+      />,
+    ),
+  );
+};
+
+/** The middy stack of the buyer-facing pages (hosted payment pages and the boleto slip). */
+export function pageEndpoint(handler: EndpointHandler) {
+  return httpEndpoint(handler, { renderError: renderPageError });
+}
