@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ARTIFACTS = join(process.cwd(), 'test', 'artifacts');
@@ -23,8 +23,9 @@ export function launchChromium(): Promise<Browser> {
 
 /** A full-page screenshot under test/artifacts/ (not committed), to be looked at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true });
 }
 
 export interface ReturnServer {

@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAdminUser } from '../../support/admin/admin-client';
+import { launchChromium, screenshot } from '../../support/browser';
 import { call, cardBody, newMerchant } from '../../support/gateway';
 import { testStack } from '../../support/stack';
 
 const { baseUrl } = testStack();
-const ARTIFACTS = join('test', 'artifacts', 'admin');
 let browser: Browser;
 let page: Page;
 let user: { email: string; password: string };
 let target: number;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const shop = await newMerchant();
   user = await newAdminUser(shop.id);
   const order = (numero: string, total: string, nome: string, capturar: string) =>
@@ -31,17 +28,7 @@ beforeAll(async () => {
   await order('5002', '250.00', 'Beatriz Ramos', 'true');
   target = (await order('5003', '120.00', 'Beatriz Ramos', 'false')).body.transacao.id;
   await order('5004', '75.00', 'Ana Costa', 'false');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 
@@ -49,7 +36,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, `admin/${name}`);
 
 describe('the admin UI in a real browser (headless Chromium, no JavaScript needed)', () => {
   it('log in, search, open details, capture, estornar, see the list reflect it, log out', async () => {
