@@ -24,21 +24,23 @@ export function createStorageWiring(
   config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey'>,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
+  const users = new StorageUserRepository(
+    clients.documents,
+    names.storageTable,
+    secretBoxProvider(config.storageSecretsKey, clients.secrets),
+  );
   return {
     inventory: blobs,
     deps: {
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
       blobs,
+      users,
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,
     },
-    keys: new StorageUserRepository(
-      clients.documents,
-      names.storageTable,
-      secretBoxProvider(config.storageSecretsKey, clients.secrets),
-    ),
+    keys: users,
   };
 }
 

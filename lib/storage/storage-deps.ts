@@ -1,12 +1,15 @@
+import type { UserDirectory } from './acl/resolve-acl';
 import type { BucketCatalog } from './buckets/bucket';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
 
-/** What the storage use cases need: the ports, the clock, id generation and the size limit. */
+/** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
 export interface StorageDeps {
   buckets: BucketCatalog;
   objects: ObjectCatalog;
   blobs: BlobStorage;
+  /** Grantees by id and e-mail. */
+  users: UserDirectory;
   now: () => Date;
   newBlobId: () => string;
   maxObjectBytes: number;

@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
-import type { BucketCatalog, BucketRecord } from './bucket';
+import type { Grant } from '../acl/access-control';
+import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
@@ -85,6 +86,27 @@ export class BucketRepository implements BucketCatalog {
     await this.documents.send(new DeleteCommand({ TableName: this.table, Key: bucketKey(name) }));
     return 'deleted';
   }
+
+  async update(name: string, settings: BucketSettings): Promise<boolean> {
+    const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return (await this.get(name)) !== undefined;
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: bucketKey(name),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
 }
 
 function toBucket(item: Record<string, unknown>): BucketRecord {
@@ -94,5 +116,6 @@ function toBucket(item: Record<string, unknown>): BucketRecord {
     ownerDisplayName: String(item.ownerDisplayName ?? ''),
     createdAt: String(item.createdAt),
     location: String(item.location ?? ''),
+    ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
   };
 }

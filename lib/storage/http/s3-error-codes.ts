@@ -26,6 +26,7 @@ export const S3_ERROR_CODES = {
   MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
   MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],
+  MissingSecurityHeader: [400, 'Your request was missing a required header'],
   NoSuchBucket: [404, 'The specified bucket does not exist'],
   NoSuchKey: [404, 'The specified key does not exist.'],
   NoSuchVersion: [404, 'The specified version does not exist.'],
@@ -37,6 +38,7 @@ export const S3_ERROR_CODES = {
     'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   ],
   SlowDown: [503, 'Please reduce your request rate.'],
+  UnexpectedContent: [400, 'This request does not support content'],
   UnresolvableGrantByEmailAddress: [400, 'The e-mail address you provided does not match any account on record.'],
   XAmzContentSHA256Mismatch: [400, "The provided 'x-amz-content-sha256' header does not match what was computed."],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -1,8 +1,11 @@
+import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
+import { ownerOf } from '../auth/principal';
+import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
+import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
@@ -35,11 +38,15 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
     );
   }
-  await bucketFor(deps, principal, source.bucket, 'GetObject');
-  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const sourceBucket = await existingBucket(deps, source.bucket);
+  const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  // The copy gets the request's ACL (private by default), never the source's, as in S3.
+  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
+    id: target.ownerId,
+    displayName: target.ownerDisplayName,
+  });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const original = await deps.objects.get(source.bucket, source.key);
-    if (!original) throw new StorageError('NoSuchKey', undefined, { Key: source.key });
+    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject');
     assertCopySourceConditions(
       {
         ifMatch: header('x-amz-copy-source-if-match'),
@@ -53,7 +60,12 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
       directive === 'REPLACE'
         ? requestedMetadata(input.headers)
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
-    const record = newRecord(deps, principal, input.bucket, input.key, { size: original.size, etag: original.etag, ...metadata });
+    const record = newRecord(deps, principal, input.bucket, input.key, {
+      size: original.size,
+      etag: original.etag,
+      ...metadata,
+      acl,
+    });
     // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
     if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
     await commitObject(deps, record);

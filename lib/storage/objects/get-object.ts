@@ -1,9 +1,10 @@
 import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
+import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { resolveRange } from './byte-range';
 import { evaluateConditions } from './conditional-request';
+import { authorizedObject } from './object-access';
 import type { ObjectRecord } from './object-record';
 
 export interface GetObjectInput {
@@ -24,10 +25,9 @@ export type GetObjectResult =
  * blob id always match its ETag; if the blob was replaced and removed meanwhile, read the record again.
  */
 export async function getObject(deps: StorageDeps, principal: Principal, input: GetObjectInput): Promise<GetObjectResult> {
-  await bucketFor(deps, principal, input.bucket, 'GetObject');
+  const bucket = await existingBucket(deps, input.bucket);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = await deps.objects.get(input.bucket, input.key);
-    if (!record) throw new StorageError('NoSuchKey', undefined, { Key: input.key });
+    const record = await authorizedObject(deps, principal, bucket, input.key, 'GetObject');
     const decision = evaluateConditions(input.conditions, record);
     if (decision === 'precondition-failed') throw new StorageError('PreconditionFailed', undefined, { Condition: 'If-Match' });
     if (decision === 'not-modified') return { kind: 'not-modified', record };

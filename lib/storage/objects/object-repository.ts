@@ -1,5 +1,6 @@
-import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, transactWrite } from '../../aws';
+import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, isConditionalCheckFailed, transactWrite } from '../../aws';
+import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
 
@@ -53,6 +54,24 @@ export class ObjectRepository implements ObjectCatalog {
       if (error instanceof CommitConflict || (error instanceof Error && error.name === 'TransactionCanceledException')) {
         return 'conflict';
       }
+      throw error;
+    }
+  }
+
+  async putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean> {
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { PK: objectsPartition(bucket), SK: key },
+          UpdateExpression: 'SET acl = :acl',
+          ConditionExpression: 'blobId = :blob',
+          ExpressionAttributeValues: { ':acl': acl, ':blob': blobId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }
@@ -113,5 +132,6 @@ function toRecord(item: Record<string, unknown>): ObjectRecord {
     contentHeaders: (item.contentHeaders ?? {}) as ObjectRecord['contentHeaders'],
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     versionId: String(item.versionId ?? 'null'),
+    ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Principal } from '../auth/principal';
+import { aclForNewResource } from '../acl/resolve-acl';
+import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
@@ -18,7 +19,7 @@ export interface PutObjectInput {
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
 export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<ObjectRecord> {
   assertValidObjectKey(input.key);
-  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const header = (name: string) => input.headers[name]?.join(',');
   const declared = header('x-amz-decoded-content-length') ?? header('content-length');
   if (declared === undefined) throw new StorageError('MissingContentLength');
@@ -39,10 +40,15 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     if (given.length !== 16 || given.toString('base64') !== contentMd5.trim()) throw new StorageError('InvalidDigest');
     if (!given.equals(md5)) throw new StorageError('BadDigest');
   }
+  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
+    id: bucket.ownerId,
+    displayName: bucket.ownerDisplayName,
+  });
   const record = newRecord(deps, principal, input.bucket, input.key, {
     size: input.body.length,
     etag: md5.toString('hex'),
     ...requestedMetadata(input.headers),
+    acl,
   });
   await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
   await commitObject(deps, record);
@@ -55,9 +61,9 @@ export function newRecord(
   principal: Principal,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata'>,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl'>,
 ): ObjectRecord {
-  const owner = principal.kind === 'user' ? principal.user : { id: '', displayName: '' };
+  const owner = ownerOf(principal);
   return {
     bucket,
     key,

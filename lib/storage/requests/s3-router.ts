@@ -1,3 +1,4 @@
+import { getBucketAcl, getObjectAcl, putBucketAcl, putObjectAcl } from '../acl/acl-operations';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
 import { bucketFor, createBucket, deleteBucket, listBuckets } from '../buckets/bucket-operations';
@@ -10,6 +11,7 @@ import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
 import { putObject } from '../objects/put-object';
 import type { StorageDeps } from '../storage-deps';
+import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml, listBucketsXml, listObjectsXml, locationXml } from '../xml/s3-documents';
 import { header, queryParam, type S3Request } from './s3-request';
 import { emptyResult, type S3Response, xmlResult } from './s3-response';
@@ -24,7 +26,7 @@ export async function routeS3Request(deps: StorageDeps, keys: AccessKeyResolver,
   const subresource = subresourceOf(request);
   if (request.bucket === undefined) return serviceLevel(deps, principal, request);
   if (request.key === undefined) return bucketLevel(deps, principal, request, request.bucket, subresource, body);
-  return objectLevel(deps, principal, request, request.bucket, request.key, body);
+  return objectLevel(deps, principal, request, request.bucket, request.key, subresource, body);
 }
 
 async function serviceLevel(deps: StorageDeps, principal: Principal, request: S3Request): Promise<S3Response> {
@@ -46,6 +48,12 @@ async function bucketLevel(
     if (request.method !== 'GET') throw methodNotAllowed(request);
     return xmlResult(locationXml(await bucketFor(deps, principal, name, 'GetBucketLocation')));
   }
+  if (subresource === 'acl') {
+    if (request.method === 'GET') return xmlResult(accessControlPolicyXml(await getBucketAcl(deps, principal, name)));
+    if (request.method !== 'PUT') throw methodNotAllowed(request);
+    await putBucketAcl(deps, principal, name, { headers: request.headers, body });
+    return emptyResult(200);
+  }
   switch (request.method) {
     case 'GET': {
       const params = parseListParams((param) => queryParam(request, param));
@@ -59,7 +67,7 @@ async function bucketLevel(
       return xmlResult(listObjectsXml(name, params, page, queryParam(request, 'continuation-token')));
     }
     case 'PUT': {
-      const bucket = await createBucket(deps, principal, name, body);
+      const bucket = await createBucket(deps, principal, name, body, request.headers);
       return emptyResult(200, { location: `/${bucket.name}` });
     }
     case 'HEAD': {
@@ -81,8 +89,15 @@ async function objectLevel(
   request: S3Request,
   bucket: string,
   key: string,
+  subresource: string | undefined,
   body: Buffer,
 ): Promise<S3Response> {
+  if (subresource === 'acl') {
+    if (request.method === 'GET') return xmlResult(accessControlPolicyXml(await getObjectAcl(deps, principal, bucket, key)));
+    if (request.method !== 'PUT') throw methodNotAllowed(request);
+    await putObjectAcl(deps, principal, bucket, key, { headers: request.headers, body });
+    return emptyResult(200);
+  }
   switch (request.method) {
     case 'GET':
     case 'HEAD': {

@@ -1,0 +1,74 @@
+import type { Principal } from '../auth/principal';
+import type { BucketRecord } from '../buckets/bucket';
+import { bucketFor, existingBucket } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import { authorizedObject } from '../objects/object-access';
+import type { ObjectRecord } from '../objects/object-record';
+import type { StorageDeps } from '../storage-deps';
+import { parseAccessControlPolicy } from '../xml/access-control-policy';
+import type { AccessControlled, Grant, Owner } from './access-control';
+import { cannedGrants } from './canned-acl';
+import { aclFromHeaders } from './grant-headers';
+import { resolveGrants } from './resolve-acl';
+
+type Headers = Readonly<Record<string, readonly string[]>>;
+
+export interface AclChange {
+  headers: Headers;
+  body: Buffer;
+}
+
+export async function getBucketAcl(deps: StorageDeps, principal: Principal, name: string): Promise<BucketRecord> {
+  return bucketFor(deps, principal, name, 'GetBucketAcl');
+}
+
+export async function putBucketAcl(deps: StorageDeps, principal: Principal, name: string, change: AclChange): Promise<void> {
+  const bucket = await bucketFor(deps, principal, name, 'PutBucketAcl');
+  const acl = await requestedAcl(deps, change, bucket, ownerOfResource(bucket));
+  if (!(await deps.buckets.update(name, { acl }))) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
+}
+
+export async function getObjectAcl(deps: StorageDeps, principal: Principal, bucket: string, key: string): Promise<ObjectRecord> {
+  return authorizedObject(deps, principal, await existingBucket(deps, bucket), key, 'GetObjectAcl');
+}
+
+export async function putObjectAcl(
+  deps: StorageDeps,
+  principal: Principal,
+  bucketName: string,
+  key: string,
+  change: AclChange,
+): Promise<void> {
+  const bucket = await existingBucket(deps, bucketName);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = await authorizedObject(deps, principal, bucket, key, 'PutObjectAcl');
+    const acl = await requestedAcl(deps, change, record, ownerOfResource(bucket));
+    // Conditional on the blob: an ACL meant for one object never lands on the object that replaced it.
+    if (await deps.objects.putAcl(bucketName, key, record.blobId, acl)) return;
+  }
+  throw new StorageError('SlowDown');
+}
+
+/**
+ * The ACL a PUT ?acl asks for: a canned ACL or grant headers, or an AccessControlPolicy body, never
+ * both (UnexpectedContent) and never neither (MissingSecurityHeader). The body must name the resource's owner.
+ */
+async function requestedAcl(
+  deps: StorageDeps,
+  change: AclChange,
+  resource: AccessControlled,
+  bucketOwner: Owner,
+): Promise<Grant[]> {
+  const fromHeaders = aclFromHeaders(change.headers);
+  const text = change.body.toString('utf8').trim();
+  if (fromHeaders.kind !== 'none' && text !== '') throw new StorageError('UnexpectedContent');
+  const owner = ownerOfResource(resource);
+  if (fromHeaders.kind === 'canned') return cannedGrants(fromHeaders.name, owner, bucketOwner);
+  if (fromHeaders.kind === 'grants') return resolveGrants(deps.users, fromHeaders.grants);
+  if (text === '') throw new StorageError('MissingSecurityHeader', undefined, { MissingHeaderName: 'x-amz-acl' });
+  const policy = parseAccessControlPolicy(text);
+  if (policy.ownerId !== resource.ownerId) throw new StorageError('AccessDenied');
+  return resolveGrants(deps.users, policy.grants);
+}
+
+const ownerOfResource = (resource: AccessControlled): Owner => ({ id: resource.ownerId, displayName: resource.ownerDisplayName });
