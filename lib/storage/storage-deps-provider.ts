@@ -9,6 +9,7 @@ import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import type { StorageDeps } from './storage-deps';
 import { StorageUserRepository } from './users/storage-user-repository';
+import { VersionRepository } from './versions/version-repository';
 
 export interface StorageWiring {
   deps: StorageDeps;
@@ -34,6 +35,7 @@ export function createStorageWiring(
     deps: {
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
+      versions: new VersionRepository(clients.documents, names.storageTable),
       blobs,
       users,
       now: () => new Date(),

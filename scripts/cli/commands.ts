@@ -92,7 +92,7 @@ export const COMMANDS: Record<string, Command> = {
       throw new UsageError('--older-than-minutes must be a whole number of at least 1');
     const { deps, inventory } = createStorageWiring(stage.clients, stage.names, stage.config);
     const report = await sweepOrphanBlobs(
-      { inventory, objects: deps.objects },
+      { inventory, objects: deps.objects, versions: deps.versions },
       { olderThan: new Date(Date.now() - minutes * 60_000) },
     );
     return { ...report };

@@ -5,6 +5,7 @@ import { StorageError } from '../errors';
 import { authorizedObject } from '../objects/object-access';
 import type { ObjectRecord } from '../objects/object-record';
 import type { StorageDeps } from '../storage-deps';
+import type { ObjectVersion } from '../versions/object-version';
 import { parseAccessControlPolicy } from '../xml/access-control-policy';
 import type { AccessControlled, Grant, Owner } from './access-control';
 import { cannedGrants } from './canned-acl';
@@ -28,8 +29,14 @@ export async function putBucketAcl(deps: StorageDeps, principal: Principal, name
   if (!(await deps.buckets.update(name, { acl }))) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
 }
 
-export async function getObjectAcl(deps: StorageDeps, principal: Principal, bucket: string, key: string): Promise<ObjectRecord> {
-  return authorizedObject(deps, principal, await existingBucket(deps, bucket), key, 'GetObjectAcl');
+export async function getObjectAcl(
+  deps: StorageDeps,
+  principal: Principal,
+  bucket: string,
+  key: string,
+  versionId?: string,
+): Promise<ObjectRecord> {
+  return authorizedObject(deps, principal, await existingBucket(deps, bucket), key, 'GetObjectAcl', versionId);
 }
 
 export async function putObjectAcl(
@@ -38,15 +45,26 @@ export async function putObjectAcl(
   bucketName: string,
   key: string,
   change: AclChange,
+  versionId?: string,
 ): Promise<void> {
   const bucket = await existingBucket(deps, bucketName);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = await authorizedObject(deps, principal, bucket, key, 'PutObjectAcl');
+    const record = await authorizedObject(deps, principal, bucket, key, 'PutObjectAcl', versionId);
     const acl = await requestedAcl(deps, change, record, ownerOfResource(bucket));
-    // Conditional on the blob: an ACL meant for one object never lands on the object that replaced it.
-    if (await deps.objects.putAcl(bucketName, key, record.blobId, acl)) return;
+    if (await storeObjectAcl(deps, bucket, record, acl)) return;
   }
   throw new StorageError('SlowDown');
+}
+
+/**
+ * Conditional on the blob (unversioned) or the version (versioned): an ACL meant for one object never
+ * lands on the object that replaced it. The latest version's ACL is kept on the current item as well.
+ */
+async function storeObjectAcl(deps: StorageDeps, bucket: BucketRecord, record: ObjectRecord | ObjectVersion, acl: Grant[]) {
+  const head = bucket.versioning ? await deps.versions.head(bucket.name, record.key) : undefined;
+  if (!head) return deps.objects.putAcl(bucket.name, record.key, record.blobId, acl);
+  const version = 'seq' in record ? record : await deps.versions.get(bucket.name, record.key, head.latestSeq);
+  return version !== undefined && (await deps.versions.putAcl(version, acl, version.seq === head.latestSeq));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
+export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
@@ -68,16 +69,20 @@ export class BucketRepository implements BucketCatalog {
       if (isConditionalCheckFailed(error)) return (await this.get(name)) ? 'not-empty' : 'missing';
       throw error;
     }
-    const { Items = [] } = await this.documents.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': objectsPartition(name) },
-        Limit: 1,
-        ConsistentRead: true,
-      }),
-    );
-    if (Items.length > 0) {
+    const holds = async (partition: string) => {
+      const { Items = [] } = await this.documents.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      return Items.length > 0;
+    };
+    // Versions and delete markers count: a versioned bucket whose keys all end in markers is not empty.
+    if ((await holds(objectsPartition(name))) || (await holds(versionsPartition(name)))) {
       await this.documents.send(
         new UpdateCommand({ TableName: this.table, Key: bucketKey(name), UpdateExpression: 'REMOVE deletingSince' }),
       );
@@ -117,5 +122,6 @@ function toBucket(item: Record<string, unknown>): BucketRecord {
     createdAt: String(item.createdAt),
     location: String(item.location ?? ''),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
+    ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
   };
 }

@@ -10,10 +10,12 @@ export interface BucketRecord {
   location: string;
   /** Undefined: `private` (the owner's FULL_CONTROL). */
   acl?: Grant[];
+  /** Undefined: never versioned (GET ?versioning reports no status); once set it is never unset, as in S3. */
+  versioning?: 'Enabled' | 'Suspended';
 }
 
 /** What PUT ?acl, ?versioning and ?requestPayment change on a bucket. */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl'>>;
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>>;
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {
@@ -21,7 +23,7 @@ export interface BucketCatalog {
   /** Creates the bucket unless the name is taken; returns the existing record when it is. */
   create(bucket: BucketRecord): Promise<{ created: true } | { created: false; existing: BucketRecord }>;
   listByOwner(ownerId: string): Promise<BucketRecord[]>;
-  /** Deletes the bucket if it holds no object, atomically with respect to concurrent PUTs; false when not empty. */
+  /** Deletes the bucket if it holds no object and no version, atomically with respect to concurrent PUTs; false when not empty. */
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
   /** Changes settings of an existing bucket; false when it is gone. */
   update(name: string, settings: BucketSettings): Promise<boolean>;

@@ -8,8 +8,7 @@ import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
-import type { ObjectRecord } from './object-record';
-import { commitObject } from './object-writer';
+import { type Committed, commitObject } from './object-writer';
 import { newRecord } from './put-object';
 
 export interface CopyObjectInput {
@@ -21,7 +20,11 @@ export interface CopyObjectInput {
 }
 
 /** CopyObject: the source blob is copied to a fresh blob id, then committed like a PUT. */
-export async function copyObject(deps: StorageDeps, principal: Principal, input: CopyObjectInput): Promise<ObjectRecord> {
+export async function copyObject(
+  deps: StorageDeps,
+  principal: Principal,
+  input: CopyObjectInput,
+): Promise<Committed & { sourceVersionId?: string }> {
   assertValidObjectKey(input.key);
   const source = parseCopySource(input.copySource);
   const header = (name: string) => input.headers[name]?.join(',');
@@ -32,7 +35,7 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
       ArgumentValue: directive,
     });
   }
-  if (source.bucket === input.bucket && source.key === input.key && directive !== 'REPLACE') {
+  if (source.bucket === input.bucket && source.key === input.key && source.versionId === undefined && directive !== 'REPLACE') {
     throw new StorageError(
       'InvalidRequest',
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
@@ -46,7 +49,7 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
     displayName: target.ownerDisplayName,
   });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject');
+    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId);
     assertCopySourceConditions(
       {
         ifMatch: header('x-amz-copy-source-if-match'),
@@ -68,17 +71,20 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
     });
     // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
     if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
-    await commitObject(deps, record);
-    return record;
+    return {
+      ...(await commitObject(deps, target, record)),
+      sourceVersionId: sourceBucket.versioning ? original.versionId : undefined,
+    };
   }
   throw new StorageError('SlowDown');
 }
 
-function parseCopySource(raw: string): { bucket: string; key: string } {
-  const withoutVersion = raw.split('?')[0] ?? '';
-  if (raw.includes('?versionId=') && !raw.endsWith('?versionId=null')) {
-    throw new StorageError('NotImplemented', 'Copying a specific version is not supported yet.');
-  }
+/** `[/]bucket/key[?versionId=id]`, the path URL-encoded. */
+function parseCopySource(raw: string): { bucket: string; key: string; versionId?: string } {
+  const question = raw.indexOf('?');
+  const withoutVersion = question < 0 ? raw : raw.slice(0, question);
+  const query = new URLSearchParams(question < 0 ? '' : raw.slice(question + 1));
+  const versionId = query.get('versionId') ?? undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(withoutVersion);
@@ -92,5 +98,5 @@ function parseCopySource(raw: string): { bucket: string; key: string } {
       ArgumentName: 'x-amz-copy-source',
     });
   }
-  return { bucket: path.slice(0, slash), key: path.slice(slash + 1) };
+  return { bucket: path.slice(0, slash), key: path.slice(slash + 1), ...(versionId === undefined ? {} : { versionId }) };
 }

@@ -20,7 +20,7 @@ export class ObjectRepository implements ObjectCatalog {
 
   async get(bucket: string, key: string): Promise<ObjectRecord | undefined> {
     const item = await getItem(this.documents, this.table, { PK: objectsPartition(bucket), SK: key });
-    return item ? toRecord(item) : undefined;
+    return item ? toObjectRecord(item) : undefined;
   }
 
   async commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'> {
@@ -33,7 +33,8 @@ export class ObjectRepository implements ObjectCatalog {
             ConditionCheck: {
               TableName: this.table,
               Key: bucketKey(record.bucket),
-              ConditionExpression: BUCKET_LIVE,
+              // Versioned buckets write through VersionRepository: a commit that raced with enabling versioning fails here.
+              ConditionExpression: `${BUCKET_LIVE} AND attribute_not_exists(versioning)`,
               ExpressionAttributeValues: staleDeleteValue(now),
             },
           },
@@ -65,7 +66,7 @@ export class ObjectRepository implements ObjectCatalog {
           TableName: this.table,
           Key: { PK: objectsPartition(bucket), SK: key },
           UpdateExpression: 'SET acl = :acl',
-          ConditionExpression: 'blobId = :blob',
+          ConditionExpression: 'blobId = :blob AND attribute_not_exists(versioned)',
           ExpressionAttributeValues: { ':acl': acl, ':blob': blobId },
         }),
       );
@@ -76,11 +77,21 @@ export class ObjectRepository implements ObjectCatalog {
     }
   }
 
-  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined> {
-    const { Attributes } = await this.documents.send(
-      new DeleteCommand({ TableName: this.table, Key: { PK: objectsPartition(bucket), SK: key }, ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes ? toRecord(Attributes) : undefined;
+  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined | 'versioned'> {
+    try {
+      const { Attributes } = await this.documents.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { PK: objectsPartition(bucket), SK: key },
+          ConditionExpression: 'attribute_not_exists(versioned)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes ? toObjectRecord(Attributes) : undefined;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return 'versioned';
+      throw error;
+    }
   }
 
   async page(
@@ -119,7 +130,7 @@ export class ObjectRepository implements ObjectCatalog {
 
 class NoBucket extends Error {}
 
-function toRecord(item: Record<string, unknown>): ObjectRecord {
+export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
   return {
     bucket: String(item.bucket),
     key: String(item.key),

@@ -7,7 +7,7 @@ import type { StorageDeps } from '../storage-deps';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
-import { commitObject } from './object-writer';
+import { type Committed, commitObject } from './object-writer';
 
 export interface PutObjectInput {
   bucket: string;
@@ -17,7 +17,7 @@ export interface PutObjectInput {
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
-export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<ObjectRecord> {
+export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<Committed> {
   assertValidObjectKey(input.key);
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const header = (name: string) => input.headers[name]?.join(',');
@@ -51,8 +51,7 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     acl,
   });
   await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
-  await commitObject(deps, record);
-  return record;
+  return commitObject(deps, bucket, record);
 }
 
 /** A record for a new version of `key`, owned by the principal, pointing at a fresh blob id. */

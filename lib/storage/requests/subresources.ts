@@ -2,11 +2,9 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location', 'acl']);
+const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions']);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'versioning',
-  'versions',
   'requestPayment',
   'uploads',
   'uploadId',
@@ -43,8 +41,6 @@ const MULTIPART = ['uploads', 'uploadId', 'partNumber'];
 export function subresourceOf(request: Pick<S3Request, 'query'>): string | undefined {
   const names = request.query.map(([name]) => name);
   if (names.some((name) => MULTIPART.includes(name))) throw notImplemented('Multipart uploads');
-  const versionId = request.query.find(([name]) => name === 'versionId')?.[1];
-  if (versionId !== undefined && versionId !== 'null') throw notImplemented('Object versions');
   const subresources = [...new Set(names.filter((name) => SUPPORTED.has(name) || NOT_IMPLEMENTED.has(name)))];
   if (subresources.length > 1) {
     throw new StorageError('InvalidArgument', 'Only one sub-resource may be addressed per request', {
