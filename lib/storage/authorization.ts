@@ -81,20 +81,27 @@ function matches(principal: Principal, grantee: Grantee): boolean {
 export function isAllowed(
   principal: Principal,
   action: StorageAction,
-  resources: { bucket?: AccessControlled; object?: AccessControlled } = {},
+  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
 ): boolean {
   const rule = ACTION_RULES[action];
+  if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return false;
   if (rule === 'signed') return principal.kind === 'user';
   if (rule === 'bucket-owner') return principal.kind === 'user' && principal.user.id === resources.bucket?.ownerId;
   const resource = rule.on === 'bucket' ? resources.bucket : resources.object;
   return resource !== undefined && holds(principal, resource, rule.permission);
 }
 
+/** On a Requester-pays bucket everyone but the owner must agree to pay (`x-amz-request-payer`); anonymous requests cannot. */
+function mayBeCharged(principal: Principal, bucket: AccessControlled & { requestPayer?: 'Requester' }): boolean {
+  if (bucket.requestPayer !== 'Requester') return true;
+  return principal.kind === 'user' && (principal.user.id === bucket.ownerId || principal.paysAsRequester === true);
+}
+
 /** The one place that decides who may do what: AccessDenied unless the evaluator allows it. No caller decides on its own. */
 export function authorize(
   principal: Principal,
   action: StorageAction,
-  resources: { bucket?: AccessControlled; object?: AccessControlled } = {},
+  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
 ): void {
   if (!isAllowed(principal, action, resources)) throw new StorageError('AccessDenied');
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
 import type { AccessKeyResolver } from './auth/request-authenticator';
+import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
@@ -36,6 +37,7 @@ export function createStorageWiring(
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
       versions: new VersionRepository(clients.documents, names.storageTable),
+      usage: new UsageRepository(clients.documents, names.storageTable),
       blobs,
       users,
       now: () => new Date(),

@@ -1,4 +1,5 @@
 import type { UserDirectory } from './acl/resolve-acl';
+import type { UsageMeter } from './billing/request-usage';
 import type { BucketCatalog } from './buckets/bucket';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
@@ -9,6 +10,8 @@ export interface StorageDeps {
   buckets: BucketCatalog;
   objects: ObjectCatalog;
   versions: VersionCatalog;
+  /** Per-request usage, per payer, for billing. */
+  usage: UsageMeter;
   blobs: BlobStorage;
   /** Grantees by id and e-mail. */
   users: UserDirectory;

@@ -97,6 +97,11 @@ export const COMMANDS: Record<string, Command> = {
     );
     return { ...report };
   },
+  'storage usage': async (stage, options) => {
+    const bucket = required(options, 'bucket');
+    const { deps } = createStorageWiring(stage.clients, stage.names, stage.config);
+    return (await deps.usage.list(bucket)).map((entry) => ({ ...entry }));
+  },
 };
 
 export const USAGE = `Usage: npm run cli -- [--target local|aws] [--stage sandbox|production] [--region R] [--json] <command>
@@ -110,6 +115,7 @@ Commands:
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
   storage sweep-orphans [--older-than-minutes 60]                   (removes blobs no object points at; also runs hourly)
+  storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)
 
 --target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);
 --target aws reaches the deployed stage's tables with your AWS credentials.`;

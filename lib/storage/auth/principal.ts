@@ -1,7 +1,14 @@
 import type { StorageUser } from '../users/storage-user';
 
 /** Who a request acts as: a storage user proven by a signature, or anonymous. */
-export type Principal = { kind: 'user'; user: StorageUser } | { kind: 'anonymous' };
+export type Principal =
+  | {
+      kind: 'user';
+      user: StorageUser;
+      /** `x-amz-request-payer: requester`: the user agrees to pay for requests on Requester-pays buckets. */
+      paysAsRequester?: boolean;
+    }
+  | { kind: 'anonymous' };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 

@@ -95,15 +95,29 @@ export class BucketRepository implements BucketCatalog {
   async update(name: string, settings: BucketSettings): Promise<boolean> {
     const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return (await this.get(name)) !== undefined;
+    // null clears a setting back to its default (REMOVE), a value sets it.
+    const set = entries.flatMap(([, value], i) => (value === null ? [] : [`#f${i} = :v${i}`]));
+    const remove = entries.flatMap(([, value], i) => (value === null ? [`#f${i}`] : []));
     try {
       await this.documents.send(
         new UpdateCommand({
           TableName: this.table,
           Key: bucketKey(name),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          UpdateExpression: [
+            set.length > 0 ? `SET ${set.join(', ')}` : '',
+            remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',
+          ]
+            .join(' ')
+            .trim(),
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+          ...(set.length > 0
+            ? {
+                ExpressionAttributeValues: Object.fromEntries(
+                  entries.flatMap(([, value], i) => (value === null ? [] : [[`:v${i}`, value]])),
+                ),
+              }
+            : {}),
         }),
       );
       return true;
@@ -123,5 +137,6 @@ function toBucket(item: Record<string, unknown>): BucketRecord {
     location: String(item.location ?? ''),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
+    ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
   };
 }

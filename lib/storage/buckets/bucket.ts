@@ -12,10 +12,12 @@ export interface BucketRecord {
   acl?: Grant[];
   /** Undefined: never versioned (GET ?versioning reports no status); once set it is never unset, as in S3. */
   versioning?: 'Enabled' | 'Suspended';
+  /** Undefined: BucketOwner pays. */
+  requestPayer?: 'Requester';
 }
 
 /** What PUT ?acl, ?versioning and ?requestPayment change on a bucket. */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>>;
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & { requestPayer?: 'Requester' | null };
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {

@@ -1,7 +1,11 @@
 import { getBucketAcl, getObjectAcl, putBucketAcl, putObjectAcl } from '../acl/acl-operations';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
+import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
+import { payerOf } from '../billing/request-usage';
+import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor, createBucket, deleteBucket, listBuckets } from '../buckets/bucket-operations';
+import { RequestBuckets } from '../buckets/request-buckets';
 import { StorageError } from '../errors';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
@@ -14,6 +18,7 @@ import { putObject } from '../objects/put-object';
 import type { StorageDeps } from '../storage-deps';
 import { getBucketVersioning, putBucketVersioning } from '../versions/bucket-versioning';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
+import { requestPaymentXml } from '../xml/request-payment-documents';
 import { copyObjectResultXml, listBucketsXml, listObjectsXml, locationXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
 import { header, queryParam, type S3Request } from './s3-request';
@@ -37,7 +42,9 @@ type Routes = Partial<Record<string, Handler>>;
 /** Authenticates, then dispatches on the resource level (service, bucket, object), the sub-resource and the method. */
 export async function routeS3Request(deps: StorageDeps, keys: AccessKeyResolver, request: S3Request): Promise<S3Response> {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
-  const { principal, body } = await authenticate(request, keys, deps.now());
+  const authenticated = await authenticate(request, keys, deps.now());
+  const { body } = authenticated;
+  const principal = withPaymentConsent(authenticated.principal, request);
   const subresource = subresourceOf(request);
   if (request.bucket === undefined) {
     if (request.method !== 'GET') throw methodNotAllowed(request);
@@ -48,7 +55,33 @@ export async function routeS3Request(deps: StorageDeps, keys: AccessKeyResolver,
   const routes = request.key === undefined ? BUCKET_ROUTES[subresource ?? ''] : OBJECT_ROUTES[subresource === 'acl' ? 'acl' : ''];
   const handler = routes?.[request.method];
   if (!handler) throw methodNotAllowed(request);
-  return handler({ deps, principal, request, bucket: request.bucket, key: request.key ?? '', body });
+  const buckets = new RequestBuckets(deps.buckets);
+  const call = { deps: { ...deps, buckets }, principal, request, bucket: request.bucket, key: request.key ?? '', body };
+  const response = await handler(call);
+  const bucket = buckets.remembered(request.bucket);
+  return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
+}
+
+/** `x-amz-request-payer: requester` travels with the principal, for the evaluator. */
+function withPaymentConsent(principal: Principal, request: S3Request): Principal {
+  if (principal.kind !== 'user' || header(request, 'x-amz-request-payer')?.toLowerCase() !== 'requester') return principal;
+  return { ...principal, paysAsRequester: true };
+}
+
+/** Records the request's usage for its payer (one atomic counter update) and tells a paying requester, as S3 does. */
+async function chargeRequest(
+  deps: StorageDeps,
+  bucket: BucketRecord,
+  principal: Principal,
+  body: Buffer,
+  response: S3Response,
+): Promise<S3Response> {
+  const { payerId, requesterCharged } = payerOf(bucket, principal);
+  const bytesOut = response.body === undefined ? 0 : Buffer.byteLength(response.body);
+  const day = deps.now().toISOString().slice(0, 10);
+  await deps.usage.record({ bucket: bucket.name, payerId, day, requests: 1, bytesIn: body.length, bytesOut });
+  if (!requesterCharged) return response;
+  return { ...response, headers: { ...response.headers, 'x-amz-request-charged': 'requester' } };
 }
 
 const versionIdOf = (request: S3Request) => queryParam(request, 'versionId');
@@ -101,6 +134,14 @@ const BUCKET_ROUTES: Record<string, Routes> = {
       xmlResult(versioningConfigurationXml(await getBucketVersioning(deps, principal, bucket))),
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketVersioning(deps, principal, bucket, body);
+      return emptyResult(200);
+    },
+  },
+  requestPayment: {
+    GET: async ({ deps, principal, bucket }) =>
+      xmlResult(requestPaymentXml(await getBucketRequestPayment(deps, principal, bucket))),
+    PUT: async ({ deps, principal, bucket, body }) => {
+      await putBucketRequestPayment(deps, principal, bucket, body);
       return emptyResult(200);
     },
   },

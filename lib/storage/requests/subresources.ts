@@ -2,10 +2,9 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions']);
+const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment']);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'requestPayment',
   'uploads',
   'uploadId',
   'partNumber',

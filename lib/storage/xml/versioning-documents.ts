@@ -1,11 +1,9 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { uriEncode } from '../auth/uri-encoding';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
 import type { VersionListParams, VersionPage } from '../listing/list-versions';
+import { configurationFields } from './configuration-body';
 import { s3Document } from './s3-documents';
-
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
 
 /** GetBucketVersioning: no Status at all for a bucket that was never versioned, as S3 answers. */
 export function versioningConfigurationXml(status: BucketRecord['versioning']): string {
@@ -14,10 +12,7 @@ export function versioningConfigurationXml(status: BucketRecord['versioning']): 
 
 /** PutBucketVersioning's body: Status Enabled or Suspended; MFA delete is not supported. */
 export function parseVersioningConfiguration(text: string): { status: 'Enabled' | 'Suspended' } {
-  if (XMLValidator.validate(text) !== true) throw new StorageError('MalformedXML');
-  const configuration = (parser.parse(text) as { VersioningConfiguration?: unknown }).VersioningConfiguration;
-  if (typeof configuration !== 'object' || configuration === null) throw new StorageError('MalformedXML');
-  const { Status: status, MfaDelete: mfaDelete } = configuration as Record<string, unknown>;
+  const { Status: status, MfaDelete: mfaDelete } = configurationFields(text, 'VersioningConfiguration');
   if (mfaDelete !== undefined && mfaDelete !== 'Disabled')
     throw new StorageError('NotImplemented', 'MFA delete is not supported.');
   if (status !== 'Enabled' && status !== 'Suspended') throw new StorageError('MalformedXML');

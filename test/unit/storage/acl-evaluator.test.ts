@@ -4,6 +4,7 @@ import { cannedGrants } from '../../../lib/storage/acl/canned-acl';
 import { aclFromHeaders } from '../../../lib/storage/acl/grant-headers';
 import type { Principal } from '../../../lib/storage/auth/principal';
 import { holds, isAllowed, type StorageAction } from '../../../lib/storage/authorization';
+import { payerOf } from '../../../lib/storage/billing/request-usage';
 import { accessControlPolicyXml, parseAccessControlPolicy } from '../../../lib/storage/xml/access-control-policy';
 
 const user = (id: string): Principal => ({
@@ -140,5 +141,33 @@ describe('ACL requests', () => {
     ]) {
       expect(() => parseAccessControlPolicy(bad)).toThrow(expect.objectContaining({ code: 'MalformedACLError' }));
     }
+  });
+});
+
+describe('requester pays', () => {
+  const bucket = {
+    name: 'b',
+    ownerId: 'owner',
+    ownerDisplayName: 'owner',
+    createdAt: '',
+    location: '',
+    acl: cannedGrants('public-read', owner),
+    requestPayer: 'Requester' as const,
+  };
+  const consenting = { ...(principals.other as Extract<Principal, { kind: 'user' }>), paysAsRequester: true };
+
+  it('needs the requester’s consent from everyone but the owner, and refuses anonymous', () => {
+    expect(isAllowed(principals.owner!, 'ListBucket', { bucket })).toBe(true);
+    expect(isAllowed(principals.other!, 'ListBucket', { bucket })).toBe(false);
+    expect(isAllowed(consenting, 'ListBucket', { bucket })).toBe(true);
+    expect(isAllowed(principals.anonymous!, 'ListBucket', { bucket })).toBe(false);
+    // Consent does not stand in for the ACL.
+    expect(isAllowed(consenting, 'PutObject', { bucket })).toBe(false);
+  });
+
+  it('charges the consenting requester, the owner otherwise', () => {
+    expect(payerOf(bucket, consenting)).toEqual({ payerId: 'other', requesterCharged: true });
+    expect(payerOf(bucket, principals.owner!)).toEqual({ payerId: 'owner', requesterCharged: false });
+    expect(payerOf({ ...bucket, requestPayer: undefined }, consenting)).toEqual({ payerId: 'owner', requesterCharged: false });
   });
 });
