@@ -23,6 +23,7 @@ async function main(argv: string[]): Promise<number> {
       'acquirer-a-mode': { type: 'string' },
       'older-than-minutes': { type: 'string' },
       bucket: { type: 'string' },
+      endpoint: { type: 'string' },
     },
   });
   const command = COMMANDS[positionals.join(' ')];

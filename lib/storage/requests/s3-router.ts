@@ -1,6 +1,7 @@
 import { getBucketAcl, getObjectAcl, putBucketAcl, putObjectAcl } from '../acl/acl-operations';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
+import { uriEncode } from '../auth/uri-encoding';
 import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
 import { payerOf } from '../billing/request-usage';
 import type { BucketRecord } from '../buckets/bucket';
@@ -15,11 +16,12 @@ import { deleteObject } from '../objects/delete-object';
 import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
 import { putObject } from '../objects/put-object';
+import { type PostObjectResult, postObject } from '../post/post-object';
 import type { StorageDeps } from '../storage-deps';
 import { getBucketVersioning, putBucketVersioning } from '../versions/bucket-versioning';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { requestPaymentXml } from '../xml/request-payment-documents';
-import { copyObjectResultXml, listBucketsXml, listObjectsXml, locationXml } from '../xml/s3-documents';
+import { copyObjectResultXml, listBucketsXml, listObjectsXml, locationXml, postResponseXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
 import { header, queryParam, type S3Request } from './s3-request';
 import { emptyResult, type S3Response, xmlResult } from './s3-response';
@@ -30,6 +32,7 @@ const METHODS = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE']);
 /** One request, authenticated, at the bucket or object level. */
 interface Call {
   deps: StorageDeps;
+  keys: AccessKeyResolver;
   principal: Principal;
   request: S3Request;
   bucket: string;
@@ -56,7 +59,7 @@ export async function routeS3Request(deps: StorageDeps, keys: AccessKeyResolver,
   const handler = routes?.[request.method];
   if (!handler) throw methodNotAllowed(request);
   const buckets = new RequestBuckets(deps.buckets);
-  const call = { deps: { ...deps, buckets }, principal, request, bucket: request.bucket, key: request.key ?? '', body };
+  const call = { deps: { ...deps, buckets }, keys, principal, request, bucket: request.bucket, key: request.key ?? '', body };
   const response = await handler(call);
   const bucket = buckets.remembered(request.bucket);
   return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
@@ -113,9 +116,10 @@ const BUCKET_ROUTES: Record<string, Routes> = {
       await deleteBucket(deps, principal, bucket);
       return emptyResult(204);
     },
-    // POST on a bucket is browser-form upload (POST Object).
-    POST: async () => {
-      throw new StorageError('NotImplemented', 'POST Object is not implemented by this service.');
+    // POST on a bucket is a browser-form upload (POST Object).
+    POST: async ({ deps, keys, request, bucket, body }) => {
+      const result = await postObject(deps, keys, { bucket, contentType: header(request, 'content-type'), body });
+      return postObjectResponse(request, bucket, result);
     },
   },
   location: {
@@ -223,6 +227,23 @@ async function readObject({ deps, principal, request, bucket, key }: Call, withB
   const withLength: Record<string, string> = { ...headers, 'content-length': String(length) };
   if (range) withLength['content-range'] = `bytes ${range.start}-${range.end}/${record.size}`;
   return { status: range ? 206 : 200, headers: withLength, body: result.body };
+}
+
+/** success_action_redirect → 303 with bucket, key and etag; success_action_status 200 or 201 (PostResponse XML); 204 otherwise. */
+function postObjectResponse(request: S3Request, bucket: string, result: PostObjectResult): S3Response {
+  const { record } = result;
+  const etag = `"${record.etag}"`;
+  const location = `${header(request, 'x-forwarded-proto') ?? 'http'}://${header(request, 'host') ?? request.host}/${bucket}/${uriEncode(record.key, true)}`;
+  const headers = { etag, location, ...versionHeader(result.versioned, record.versionId) };
+  if (result.redirect !== undefined && /^https?:\/\//i.test(result.redirect)) {
+    const target = new URL(result.redirect);
+    target.searchParams.set('bucket', bucket);
+    target.searchParams.set('key', record.key);
+    target.searchParams.set('etag', etag);
+    return emptyResult(303, { ...headers, location: target.toString() });
+  }
+  if (result.status === '201') return xmlResult(postResponseXml(location, bucket, record.key, etag), 201, headers);
+  return emptyResult(result.status === '200' ? 200 : 204, headers);
 }
 
 const methodNotAllowed = (request: S3Request) =>

@@ -21,6 +21,11 @@ export function locationXml(bucket: BucketRecord): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ LocationConstraint: { '@_xmlns': S3_NS, '#text': bucket.location } })}`;
 }
 
+/** POST Object with success_action_status 201. */
+export function postResponseXml(location: string, bucket: string, key: string, etag: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ PostResponse: { Location: location, Bucket: bucket, Key: key, ETag: etag } })}`;
+}
+
 export function copyObjectResultXml(record: ObjectRecord): string {
   return s3Document('CopyObjectResult', { LastModified: record.lastModified, ETag: `"${record.etag}"` });
 }
