@@ -9,11 +9,10 @@ import {
   PutObjectAclCommand,
   PutObjectCommand,
   type S3Client,
-  type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, rawS3 } from '../support/raw-s3';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
 
 let owner: StorageCredentials;
 let other: StorageCredentials;
@@ -21,14 +20,7 @@ let s3: S3Client;
 let s3Other: S3Client;
 
 const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
-const errorName = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as S3ServiceException).name;
-  }
-  return 'succeeded';
-};
+const errorName = s3ErrorName;
 const put = (
   client: S3Client,
   Bucket: string,

@@ -6,22 +6,14 @@ import {
   GetObjectCommand,
   PutBucketRequestPaymentCommand,
   PutObjectCommand,
-  type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { errorCode, rawS3 } from '../support/raw-s3';
 import { testStack } from '../support/stack';
-import { newStorageUser, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { newStorageUser, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
 
 const run = promisify(execFile);
-const errorName = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as S3ServiceException).name;
-  }
-  return 'succeeded';
-};
+const errorName = s3ErrorName;
 
 describe('request payment', () => {
   it('makes non-owners agree to pay on a Requester-pays bucket, and records usage per payer', async () => {

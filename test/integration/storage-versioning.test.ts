@@ -14,23 +14,14 @@ import {
   PutObjectAclCommand,
   PutObjectCommand,
   type S3Client,
-  type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, rawS3 } from '../support/raw-s3';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
 
 let user: StorageCredentials;
 let s3: S3Client;
 
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as S3ServiceException;
-  }
-  throw new Error('expected the call to fail');
-};
 const put = (Bucket: string, Key: string, Body: string) => s3.send(new PutObjectCommand({ Bucket, Key, Body }));
 const read = async (Bucket: string, Key: string, VersionId?: string) =>
   (await s3.send(new GetObjectCommand({ Bucket, Key, VersionId }))).Body!.transformToString();
@@ -84,7 +75,7 @@ describe('versioning through @aws-sdk/client-s3', () => {
     const deleted = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'doc.txt' }));
     expect(deleted.DeleteMarker).toBe(true);
     const marker = deleted.VersionId!;
-    expect((await errorOf(read(bucket, 'doc.txt'))).name).toBe('NoSuchKey');
+    expect(await s3ErrorName(read(bucket, 'doc.txt'))).toBe('NoSuchKey');
     const plain = await rawS3({ method: 'GET', path: `/${bucket}/doc.txt`, as: user });
     expect([plain.status, plain.headers['x-amz-delete-marker'], plain.headers['x-amz-version-id']]).toEqual([
       404,
@@ -112,7 +103,7 @@ describe('versioning through @aws-sdk/client-s3', () => {
     // Permanent deletes: the restored copy, then the marker; v2 is the latest again.
     const gone = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'doc.txt', VersionId: restored.VersionId }));
     expect([gone.VersionId, gone.DeleteMarker]).toEqual([restored.VersionId, undefined]);
-    expect((await errorOf(read(bucket, 'doc.txt'))).name).toBe('NoSuchKey');
+    expect(await s3ErrorName(read(bucket, 'doc.txt'))).toBe('NoSuchKey');
     const markerGone = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'doc.txt', VersionId: marker }));
     expect(markerGone.DeleteMarker).toBe(true);
     expect(await read(bucket, 'doc.txt')).toBe('two');
@@ -132,7 +123,7 @@ describe('versioning through @aws-sdk/client-s3', () => {
     expect([suspendedDelete.DeleteMarker, suspendedDelete.VersionId]).toEqual([true, 'null']);
 
     // Versions and markers keep the bucket: BucketNotEmpty until every one is deleted.
-    expect((await errorOf(s3.send(new DeleteBucketCommand({ Bucket: bucket })))).name).toBe('BucketNotEmpty');
+    expect(await s3ErrorName(s3.send(new DeleteBucketCommand({ Bucket: bucket })))).toBe('BucketNotEmpty');
     for (const entry of await history(bucket)) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: entry.key, VersionId: entry.id }));
     }

@@ -99,19 +99,11 @@ export class ObjectRepository implements ObjectCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ListedObject[]; more: boolean }> {
-    const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
-    const boundValue = range.after ?? range.from;
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
       new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
-        ExpressionAttributeValues: bound
-          ? { ':pk': objectsPartition(bucket), ':bound': boundValue }
-          : { ':pk': objectsPartition(bucket) },
+        ...rangeQuery(this.table, objectsPartition(bucket), range, limit),
         ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName',
         ExpressionAttributeNames: { '#key': 'key' },
-        Limit: limit,
-        ConsistentRead: true,
       }),
     );
     return {
@@ -129,6 +121,18 @@ export class ObjectRepository implements ObjectCatalog {
 }
 
 class NoBucket extends Error {}
+
+/** One page of an index partition in sort-key order, strictly after `after` or from `from` (listing objects and versions). */
+export function rangeQuery(table: string, partition: string, range: { after?: string; from?: string }, limit: number) {
+  const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
+  return {
+    TableName: table,
+    KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
+    ExpressionAttributeValues: bound ? { ':pk': partition, ':bound': range.after ?? range.from } : { ':pk': partition },
+    Limit: limit,
+    ConsistentRead: true,
+  };
+}
 
 export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
   return {

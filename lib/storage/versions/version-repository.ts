@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInp
 import { getItem, queryAllPages, transactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
-import { toObjectRecord } from '../objects/object-repository';
+import { rangeQuery, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
 
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
@@ -103,18 +103,8 @@ export class VersionRepository implements VersionCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ObjectVersion[]; more: boolean }> {
-    const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
-        ExpressionAttributeValues: {
-          ':pk': versionsPartition(bucket),
-          ...(bound ? { ':bound': range.after ?? range.from } : {}),
-        },
-        Limit: limit,
-        ConsistentRead: true,
-      }),
+      new QueryCommand(rangeQuery(this.table, versionsPartition(bucket), range, limit)),
     );
     return { items: Items.map(toVersion), more: LastEvaluatedKey !== undefined };
   }
