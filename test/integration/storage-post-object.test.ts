@@ -15,6 +15,8 @@ let s3: S3Client;
 const bucket = uniqueBucket('post');
 const publicBucket = uniqueBucket('post-public');
 
+/** The literal `${filename}` placeholder S3 replaces with the uploaded file's name. */
+const FILENAME = ['$', '{filename}'].join('');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 const policyOf = (conditions: unknown[], expiresInMs = 600_000) =>
   Buffer.from(JSON.stringify({ expiration: new Date(Date.now() + expiresInMs).toISOString(), conditions })).toString('base64');
@@ -63,7 +65,7 @@ beforeAll(async () => {
 });
 
 describe('POST Object (browser-based upload)', () => {
-  it('stores a SigV4-signed upload with ${filename}, metadata, content type and ACL, answering 201 PostResponse', async () => {
+  it('stores a SigV4-signed upload with the file name placeholder, metadata, content type and ACL, answering 201 PostResponse', async () => {
     const conditions = [
       { bucket },
       ['starts-with', '$key', 'user/'],
@@ -74,7 +76,7 @@ describe('POST Object (browser-based upload)', () => {
       ['content-length-range', 1, 100],
     ];
     const result = await post(bucket, [
-      ['key', 'user/${filename}'],
+      ['key', `user/${FILENAME}`],
       ['acl', 'public-read'],
       ['Content-Type', 'text/plain'],
       ['x-amz-meta-origin', 'form'],

@@ -9,6 +9,9 @@ import type { StorageDeps } from '../storage-deps';
 import { parsePostForm } from './post-form';
 import { checkPostPolicy, parsePostPolicy } from './post-policy';
 
+/** S3's placeholder for the uploaded file's name in the `key` field (a literal, not a template). */
+const FILENAME_PLACEHOLDER = ['$', '{filename}'].join('');
+
 export interface PostObjectResult extends Committed {
   principal: Principal;
   redirect?: string;
@@ -35,7 +38,7 @@ export async function postObject(
   if (keyField === undefined) {
     throw new StorageError('InvalidArgument', "Bucket POST must contain a field named 'key'.", { ArgumentName: 'key' });
   }
-  const key = keyField.replaceAll('${filename}', file.name);
+  const key = keyField.replaceAll(FILENAME_PLACEHOLDER, file.name);
   const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
   for (const [name, value] of fields) {
     if ((CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-')) headers[name] = [value];
