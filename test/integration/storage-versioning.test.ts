@@ -167,6 +167,34 @@ describe('versioning through @aws-sdk/client-s3', () => {
     expect(paged.filter((entry) => entry.endsWith('@true'))).toHaveLength(4);
   });
 
+  it('lists objects written before versioning (or in a never-versioned bucket) as null versions', async () => {
+    const bucket = uniqueBucket('ver-legacy');
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    for (const key of ['a', 'b', 'c']) await put(bucket, key, key);
+    expect((await history(bucket)).map(({ key, id, latest }) => [key, id, latest])).toEqual([
+      ['a', 'null', true],
+      ['b', 'null', true],
+      ['c', 'null', true],
+    ]);
+    await versioning(bucket, 'Enabled');
+    const b2 = (await put(bucket, 'b', 'b2')).VersionId;
+    expect((await history(bucket)).map(({ key, id, latest }) => [key, id, latest])).toEqual([
+      ['a', 'null', true],
+      ['b', b2, true],
+      ['b', 'null', false],
+      ['c', 'null', true],
+    ]);
+    const page = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket, MaxKeys: 2 }));
+    expect([page.NextKeyMarker, page.NextVersionIdMarker]).toEqual(['b', b2]);
+    const rest = await s3.send(
+      new ListObjectVersionsCommand({ Bucket: bucket, KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker }),
+    );
+    expect(rest.Versions?.map((v) => [v.Key, v.VersionId, v.IsLatest])).toEqual([
+      ['b', 'null', false],
+      ['c', 'null', true],
+    ]);
+  });
+
   it('keeps an ACL per version', async () => {
     const bucket = uniqueBucket('ver-acl');
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));

@@ -35,6 +35,8 @@ export interface ObjectRecord {
 
 export interface ListedObject {
   key: string;
+  /** Written through a versioned history (its versions are in the version index), not before versioning. */
+  versioned?: boolean;
   size: number;
   etag: string;
   lastModified: string;

@@ -102,7 +102,7 @@ export class ObjectRepository implements ObjectCatalog {
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
       new QueryCommand({
         ...rangeQuery(this.table, objectsPartition(bucket), range, limit),
-        ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName',
+        ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName, versioned',
         ExpressionAttributeNames: { '#key': 'key' },
       }),
     );
@@ -114,6 +114,7 @@ export class ObjectRepository implements ObjectCatalog {
         lastModified: String(item.lastModified),
         ownerId: String(item.ownerId),
         ownerDisplayName: String(item.ownerDisplayName ?? ''),
+        ...(item.versioned === true ? { versioned: true } : {}),
       })),
       more: LastEvaluatedKey !== undefined,
     };
