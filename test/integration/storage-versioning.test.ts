@@ -89,6 +89,11 @@ describe('versioning through @aws-sdk/client-s3', () => {
     const malformed = await rawS3({ method: 'GET', path: `/${bucket}/doc.txt`, query: { versionId: 'bogus' }, as: user });
     expect([malformed.status, errorCode(malformed)]).toEqual([400, 'InvalidArgument']);
     expect((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).KeyCount).toBe(0);
+    expect(
+      await s3ErrorName(
+        s3.send(new CopyObjectCommand({ Bucket: bucket, Key: 'copy', CopySource: `${bucket}/doc.txt?versionId=${marker}` })),
+      ),
+    ).toBe('InvalidRequest');
     expect((await history(bucket)).filter((entry) => entry.latest).map(({ id, marker }) => [id, marker])).toEqual([
       [marker, true],
     ]);

@@ -49,7 +49,16 @@ export async function copyObject(
     displayName: target.ownerDisplayName,
   });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId);
+    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId).catch(
+      (error: unknown) => {
+        // A delete marker named as copy source: S3's 400, not the 405 of a GET.
+        if (!(error instanceof StorageError) || error.code !== 'MethodNotAllowed') throw error;
+        throw new StorageError(
+          'InvalidRequest',
+          'The source of a copy request may not specifically refer to a delete marker by version id.',
+        );
+      },
+    );
     assertCopySourceConditions(
       {
         ifMatch: header('x-amz-copy-source-if-match'),
