@@ -22,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
       merchant: { type: 'string' },
       'acquirer-a-mode': { type: 'string' },
       'older-than-minutes': { type: 'string' },
+      bucket: { type: 'string' },
+      endpoint: { type: 'string' },
     },
   });
   const command = COMMANDS[positionals.join(' ')];

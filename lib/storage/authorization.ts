@@ -1,24 +1,107 @@
+import {
+  type AccessControlled,
+  ALL_USERS,
+  AUTHENTICATED_USERS,
+  type Grantee,
+  grantsOf,
+  type Permission,
+} from './acl/access-control';
 import type { Principal } from './auth/principal';
-import type { BucketRecord } from './buckets/bucket';
 import { StorageError } from './errors';
 
 export type StorageAction =
   | 'ListAllMyBuckets'
   | 'CreateBucket'
   | 'ListBucket'
+  | 'ListBucketVersions'
   | 'DeleteBucket'
   | 'GetBucketLocation'
-  | 'GetObject'
+  | 'GetBucketAcl'
+  | 'PutBucketAcl'
+  | 'GetBucketVersioning'
+  | 'PutBucketVersioning'
+  | 'GetBucketRequestPayment'
+  | 'PutBucketRequestPayment'
   | 'PutObject'
-  | 'DeleteObject';
+  | 'DeleteObject'
+  | 'GetObject'
+  | 'GetObjectAcl'
+  | 'PutObjectAcl';
 
 /**
- * The one place that decides who may do what. For now: ownership only (the owner does everything,
- * any signed user may create buckets and list their own, anonymous may do nothing). ACLs (next issue)
- * extend this function; no caller decides on its own.
+ * What each action needs, as S3's ACL model defines it: a permission on the bucket or on the object,
+ * the bucket's owner (configuration sub-resources no ACL can grant), or any signed user.
  */
-export function authorize(principal: Principal, action: StorageAction, bucket?: BucketRecord): void {
-  if (principal.kind === 'anonymous') throw new StorageError('AccessDenied');
-  if (action === 'ListAllMyBuckets' || action === 'CreateBucket') return;
-  if (!bucket || bucket.ownerId !== principal.user.id) throw new StorageError('AccessDenied');
+export const ACTION_RULES: Record<
+  StorageAction,
+  { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed'
+> = {
+  ListAllMyBuckets: 'signed',
+  CreateBucket: 'signed',
+  ListBucket: { on: 'bucket', permission: 'READ' },
+  ListBucketVersions: { on: 'bucket', permission: 'READ' },
+  GetBucketAcl: { on: 'bucket', permission: 'READ_ACP' },
+  PutBucketAcl: { on: 'bucket', permission: 'WRITE_ACP' },
+  // "Delete object requires write permission on the containing bucket" (the spec); so does PUT.
+  PutObject: { on: 'bucket', permission: 'WRITE' },
+  DeleteObject: { on: 'bucket', permission: 'WRITE' },
+  GetObject: { on: 'object', permission: 'READ' },
+  GetObjectAcl: { on: 'object', permission: 'READ_ACP' },
+  PutObjectAcl: { on: 'object', permission: 'WRITE_ACP' },
+  DeleteBucket: 'bucket-owner',
+  GetBucketLocation: 'bucket-owner',
+  GetBucketVersioning: 'bucket-owner',
+  PutBucketVersioning: 'bucket-owner',
+  GetBucketRequestPayment: 'bucket-owner',
+  PutBucketRequestPayment: 'bucket-owner',
+};
+
+/**
+ * The one ACL evaluator, pure: does `principal` hold `permission` on a resource with this owner and
+ * these grants? FULL_CONTROL implies every permission; the owner always keeps READ_ACP and WRITE_ACP
+ * (so it can repair an ACL that locked it out); anonymous matches only AllUsers.
+ */
+export function holds(principal: Principal, resource: AccessControlled, permission: Permission): boolean {
+  const isOwner = principal.kind === 'user' && principal.user.id === resource.ownerId;
+  if (isOwner && (permission === 'READ_ACP' || permission === 'WRITE_ACP')) return true;
+  return grantsOf(resource).some(
+    (grant) => (grant.permission === permission || grant.permission === 'FULL_CONTROL') && matches(principal, grant.grantee),
+  );
+}
+
+function matches(principal: Principal, grantee: Grantee): boolean {
+  if (grantee.type === 'Group') {
+    if (grantee.uri === ALL_USERS) return true;
+    return grantee.uri === AUTHENTICATED_USERS && principal.kind === 'user';
+  }
+  return principal.kind === 'user' && principal.user.id === grantee.id;
+}
+
+/** May `principal` do `action`? The resources it acts on are given once loaded (the bucket; the object for object ACL checks). */
+export function isAllowed(
+  principal: Principal,
+  action: StorageAction,
+  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
+): boolean {
+  const rule = ACTION_RULES[action];
+  if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return false;
+  if (rule === 'signed') return principal.kind === 'user';
+  if (rule === 'bucket-owner') return principal.kind === 'user' && principal.user.id === resources.bucket?.ownerId;
+  const resource = rule.on === 'bucket' ? resources.bucket : resources.object;
+  return resource !== undefined && holds(principal, resource, rule.permission);
+}
+
+/** On a Requester-pays bucket everyone but the owner must agree to pay (`x-amz-request-payer`); anonymous requests cannot. */
+function mayBeCharged(principal: Principal, bucket: AccessControlled & { requestPayer?: 'Requester' }): boolean {
+  if (bucket.requestPayer !== 'Requester') return true;
+  return principal.kind === 'user' && (principal.user.id === bucket.ownerId || principal.paysAsRequester === true);
+}
+
+/** The one place that decides who may do what: AccessDenied unless the evaluator allows it. No caller decides on its own. */
+export function authorize(
+  principal: Principal,
+  action: StorageAction,
+  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
+): void {
+  if (!isAllowed(principal, action, resources)) throw new StorageError('AccessDenied');
 }

@@ -8,6 +8,8 @@ export class StorageError extends Error {
     message?: string,
     /** Extra elements S3 puts in the error document, e.g. StringToSign for SignatureDoesNotMatch. */
     readonly details: Record<string, string> = {},
+    /** Response headers S3 sends with this error, e.g. x-amz-delete-marker on a 404 for a deleted key. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message ?? code);
   }

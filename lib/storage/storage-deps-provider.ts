@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
 import type { AccessKeyResolver } from './auth/request-authenticator';
+import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
@@ -9,6 +10,7 @@ import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import type { StorageDeps } from './storage-deps';
 import { StorageUserRepository } from './users/storage-user-repository';
+import { VersionRepository } from './versions/version-repository';
 
 export interface StorageWiring {
   deps: StorageDeps;
@@ -24,21 +26,25 @@ export function createStorageWiring(
   config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey'>,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
+  const users = new StorageUserRepository(
+    clients.documents,
+    names.storageTable,
+    secretBoxProvider(config.storageSecretsKey, clients.secrets),
+  );
   return {
     inventory: blobs,
     deps: {
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
+      versions: new VersionRepository(clients.documents, names.storageTable),
+      usage: new UsageRepository(clients.documents, names.storageTable),
       blobs,
+      users,
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,
     },
-    keys: new StorageUserRepository(
-      clients.documents,
-      names.storageTable,
-      secretBoxProvider(config.storageSecretsKey, clients.secrets),
-    ),
+    keys: users,
   };
 }
 

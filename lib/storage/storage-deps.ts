@@ -1,12 +1,20 @@
+import type { UserDirectory } from './acl/resolve-acl';
+import type { UsageMeter } from './billing/request-usage';
 import type { BucketCatalog } from './buckets/bucket';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
+import type { VersionCatalog } from './versions/object-version';
 
-/** What the storage use cases need: the ports, the clock, id generation and the size limit. */
+/** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
 export interface StorageDeps {
   buckets: BucketCatalog;
   objects: ObjectCatalog;
+  versions: VersionCatalog;
+  /** Per-request usage, per payer, for billing. */
+  usage: UsageMeter;
   blobs: BlobStorage;
+  /** Grantees by id and e-mail. */
+  users: UserDirectory;
   now: () => Date;
   newBlobId: () => string;
   maxObjectBytes: number;

@@ -15,6 +15,7 @@ import {
   sweepOrphanBlobs,
 } from '../../lib/storage';
 import type { StageContext } from '../shared/stage-context';
+import { postFormPage } from './post-form-page';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -92,10 +93,25 @@ export const COMMANDS: Record<string, Command> = {
       throw new UsageError('--older-than-minutes must be a whole number of at least 1');
     const { deps, inventory } = createStorageWiring(stage.clients, stage.names, stage.config);
     const report = await sweepOrphanBlobs(
-      { inventory, objects: deps.objects },
+      { inventory, objects: deps.objects, versions: deps.versions },
       { olderThan: new Date(Date.now() - minutes * 60_000) },
     );
     return { ...report };
+  },
+  'storage post-form': async (stage, options) => {
+    const bucket = required(options, 'bucket');
+    const user = await stage.storageUsers.get(required(options, 'id'));
+    if (!user) throw new UsageError(`no storage user ${options.id}`);
+    const resolved = await stage.storageUsers.resolveAccessKey(user.accessKey);
+    if (!resolved) throw new UsageError(`storage user ${user.id} has no usable access key`);
+    const endpoint = optional(options, 'endpoint') ?? 'http://127.0.0.1:3000';
+    const html = postFormPage({ endpoint, bucket, accessKey: user.accessKey, secretKey: resolved.secretKey });
+    return { html };
+  },
+  'storage usage': async (stage, options) => {
+    const bucket = required(options, 'bucket');
+    const { deps } = createStorageWiring(stage.clients, stage.names, stage.config);
+    return (await deps.usage.list(bucket)).map((entry) => ({ ...entry }));
   },
 };
 
@@ -110,6 +126,8 @@ Commands:
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
   storage sweep-orphans [--older-than-minutes 60]                   (removes blobs no object points at; also runs hourly)
+  storage post-form --bucket NAME --id USER [--endpoint URL]       (an HTML page with a signed browser upload form)
+  storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)
 
 --target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);
 --target aws reaches the deployed stage's tables with your AWS credentials.`;

@@ -52,6 +52,39 @@ describe('real S3 clients from the machine', () => {
     });
   }
 
+  for (const version of ['s3', 's3v4']) {
+    it(`boto3 with signature_version='${version}': ACLs, versioning, requester pays, presigned POST`, async () => {
+      const other = await newStorageUser(`clients-other-${version}`);
+      const script = join(import.meta.dirname, 'clients', 'boto3_acl_versions.py');
+      const args = [script, baseUrl, version, uniqueBucket(`boto-acl-${version}`), user.accessKey, user.secretKey];
+      const { stdout } = await run('python3', [...args, other.accessKey, other.secretKey, `${other.id}@example.com`], {
+        timeout: 90_000,
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        bucketGrants: ['FULL_CONTROL', 'READ', 'WRITE'],
+        otherReadsPrivate: 'AccessDenied',
+        otherReadsGranted: 'secret',
+        unknownEmail: 'UnresolvableGrantByEmailAddress',
+        otherOwnsItsObject: true,
+        otherPutsBucketAcl: 'AccessDenied',
+        anonymousList: 200,
+        marker: true,
+        afterDelete: 'NoSuchKey',
+        oldVersion: 'one',
+        restored: 'two',
+        versions: [true, false, false],
+        markers: [false],
+        suspendedId: 'null',
+        payer: 'Requester',
+        withoutHeader: 'AccessDenied',
+        charged: 'requester',
+        postStatus: 204,
+        posted: 'posted by boto3',
+        postTooBig: 400,
+      });
+    });
+  }
+
   const cliEnv = () => ({
     ...process.env,
     AWS_ACCESS_KEY_ID: user.accessKey,
@@ -76,6 +109,61 @@ describe('real S3 clients from the machine', () => {
     await aws('s3', 'rm', `s3://${bucket}/dir/file name.txt`);
     await aws('s3', 'rb', `s3://${bucket}`);
     expect((await aws('s3', 'ls')).stdout).not.toContain(bucket);
+  });
+
+  it('awscli (SigV4): versioning, version listing, ACLs and request payment through s3api', async () => {
+    const bucket = uniqueBucket('awscli-ver');
+    const api = async (...args: string[]) => {
+      const { stdout } = await aws('s3api', ...args, '--bucket', bucket);
+      return stdout.trim() === '' ? {} : JSON.parse(stdout);
+    };
+    await aws('s3api', 'create-bucket', '--bucket', bucket, '--acl', 'authenticated-read');
+    expect((await api('get-bucket-acl')).Grants.map((grant: { Permission: string }) => grant.Permission)).toEqual([
+      'FULL_CONTROL',
+      'READ',
+    ]);
+    await api('put-bucket-versioning', '--versioning-configuration', 'Status=Enabled');
+    expect((await api('get-bucket-versioning')).Status).toBe('Enabled');
+    const dir = mkdtempSync(join(tmpdir(), 'awscli-ver-'));
+    writeFileSync(join(dir, 'a.txt'), 'first');
+    const first = (await api('put-object', '--key', 'k', '--body', join(dir, 'a.txt'))).VersionId;
+    writeFileSync(join(dir, 'a.txt'), 'second');
+    const second = (await api('put-object', '--key', 'k', '--body', join(dir, 'a.txt'))).VersionId;
+    const listed = await api('list-object-versions');
+    expect(listed.Versions.map((v: { VersionId: string; IsLatest: boolean }) => [v.VersionId, v.IsLatest])).toEqual([
+      [second, true],
+      [first, false],
+    ]);
+    await api('get-object', '--key', 'k', '--version-id', first, join(dir, 'out.txt'));
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('first');
+    await api('put-object-acl', '--key', 'k', '--acl', 'public-read');
+    expect((await api('get-object-acl', '--key', 'k')).Grants).toHaveLength(2);
+    await api('put-bucket-request-payment', '--request-payment-configuration', 'Payer=Requester');
+    expect((await api('get-bucket-request-payment')).Payer).toBe('Requester');
+  });
+
+  it('s3cmd (Debian, SigV2): setacl --acl-public and --acl-grant, info shows the ACL', async () => {
+    const bucket = uniqueBucket('s3cmd-acl');
+    const dir = mkdtempSync(join(tmpdir(), 's3cmd-acl-'));
+    const host = new URL(baseUrl).host;
+    const config = join(dir, 's3cfg');
+    writeFileSync(
+      config,
+      `[default]\naccess_key = ${user.accessKey}\nsecret_key = ${user.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
+    );
+    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', config, ...args], { timeout: 60_000 });
+    writeFileSync(join(dir, 'in.txt'), 'public soon');
+    await s3cmd('mb', `s3://${bucket}`);
+    await s3cmd('put', join(dir, 'in.txt'), `s3://${bucket}/in.txt`);
+    expect((await fetch(`${baseUrl}/${bucket}/in.txt`)).status).toBe(403);
+    await s3cmd('setacl', '--acl-public', `s3://${bucket}/in.txt`);
+    expect(await (await fetch(`${baseUrl}/${bucket}/in.txt`)).text()).toBe('public soon');
+    const other = await newStorageUser('s3cmd-grantee');
+    await s3cmd('setacl', `--acl-grant=read:${other.id}@example.com`, `s3://${bucket}`);
+    const info = (await s3cmd('info', `s3://${bucket}/in.txt`)).stdout;
+    expect(info).toMatch(/ACL:\s+\*anon\*: READ/);
+    const bucketInfo = (await s3cmd('info', `s3://${bucket}`)).stdout;
+    expect(bucketInfo).toContain(`${other.displayName}: READ`);
   });
 
   it('s3cmd (Debian) with signature_v2: mb, put, ls, get, del, rb', async () => {

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketVersioningCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { sweepOrphanBlobs } from '../../lib/storage';
 import { ObjectRepository } from '../../lib/storage/objects/object-repository';
 import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
+import { VersionRepository } from '../../lib/storage/versions/version-repository';
 import { testStack } from '../support/stack';
 import { newStorageUser, sdkClient, uniqueBucket } from '../support/storage-clients';
 
@@ -19,8 +20,17 @@ describe('orphan blob sweeper (real s3rver and DynamoDB Local)', () => {
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'kept.txt', Body: 'kept' }));
     const objects = new ObjectRepository(stage.clients.documents, stage.names.storageTable);
+    const versions = new VersionRepository(stage.clients.documents, stage.names.storageTable);
     const record = await objects.get(bucket, 'kept.txt');
     expect(record).toBeDefined();
+    // A versioned key: its older version is no longer the current record, but its blob is still referenced.
+    const versioned = uniqueBucket('sweep-versioned');
+    await s3.send(new CreateBucketCommand({ Bucket: versioned }));
+    await s3.send(new PutBucketVersioningCommand({ Bucket: versioned, VersioningConfiguration: { Status: 'Enabled' } }));
+    await s3.send(new PutObjectCommand({ Bucket: versioned, Key: 'v.txt', Body: 'one' }));
+    await s3.send(new PutObjectCommand({ Bucket: versioned, Key: 'v.txt', Body: 'two' }));
+    const [, older] = await versions.newest(versioned, 'v.txt', 2);
+    expect(older?.blobId).toBeDefined();
 
     // The blob side: a blob bucket of this test's own, so the sweep cannot touch other tests' uploads in flight.
     const blobBucket = uniqueBucket('sweep-blobs');
@@ -30,16 +40,18 @@ describe('orphan blob sweeper (real s3rver and DynamoDB Local)', () => {
     await inventory.put(referenced, Buffer.from('kept'), { bucket, key: 'kept.txt' });
     await inventory.put('replaced-blob', Buffer.from('old bytes'), { bucket, key: 'kept.txt' });
     await inventory.put('deleted-key-blob', Buffer.from('x'), { bucket, key: 'gone.txt' });
+    await inventory.put(older!.blobId, Buffer.from('one'), { bucket: versioned, key: 'v.txt' });
+    await inventory.put('unversioned-orphan', Buffer.from('z'), { bucket: versioned, key: 'v.txt' });
     await stage.clients.s3.send(new PutObjectCommand({ Bucket: blobBucket, Key: 'blobs/no-origin', Body: 'y' }));
     await stage.clients.s3.send(new PutObjectCommand({ Bucket: blobBucket, Key: 'diagnostics/not-a-blob', Body: 'z' }));
 
-    const young = await sweepOrphanBlobs({ inventory, objects }, { olderThan: new Date(Date.now() - 3600_000) });
-    expect(young).toEqual({ examined: 4, tooYoung: 4, referenced: 0, removed: 0 });
+    const young = await sweepOrphanBlobs({ inventory, objects, versions }, { olderThan: new Date(Date.now() - 3600_000) });
+    expect(young).toEqual({ examined: 6, tooYoung: 6, referenced: 0, removed: 0 });
 
-    const swept = await sweepOrphanBlobs({ inventory, objects }, { olderThan: new Date(Date.now() + 5_000) });
-    expect(swept).toEqual({ examined: 4, tooYoung: 0, referenced: 1, removed: 3 });
+    const swept = await sweepOrphanBlobs({ inventory, objects, versions }, { olderThan: new Date(Date.now() + 5_000) });
+    expect(swept).toEqual({ examined: 6, tooYoung: 0, referenced: 2, removed: 4 });
     const left = await inventory.list();
-    expect(left.blobs.map((blob) => blob.blobId)).toEqual([referenced]);
+    expect(left.blobs.map((blob) => blob.blobId).sort()).toEqual([referenced, older!.blobId].sort());
     expect((await inventory.get(referenced))?.toString()).toBe('kept');
   });
 

@@ -33,3 +33,13 @@ export function sdkClient(user: StorageCredentials, region = 'us-east-1'): S3Cli
 export function uniqueBucket(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/** The S3 error code (the SDK's error name) a call fails with, or 'succeeded'. */
+export async function s3ErrorName(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { name: string }).name;
+  }
+  return 'succeeded';
+}

@@ -1,6 +1,20 @@
 import type { StorageUser } from '../users/storage-user';
 
 /** Who a request acts as: a storage user proven by a signature, or anonymous. */
-export type Principal = { kind: 'user'; user: StorageUser } | { kind: 'anonymous' };
+export type Principal =
+  | {
+      kind: 'user';
+      user: StorageUser;
+      /** `x-amz-request-payer: requester`: the user agrees to pay for requests on Requester-pays buckets. */
+      paysAsRequester?: boolean;
+    }
+  | { kind: 'anonymous' };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
+
+/** The owner S3 records for what anonymous requests create (objects in a public-write bucket). */
+export const ANONYMOUS_OWNER = { id: '65a011a29cdf8ec533ec3d1ccaae921c', displayName: 'anonymous' } as const;
+
+/** The owner of what a principal creates. */
+export const ownerOf = (principal: Principal): { id: string; displayName: string } =>
+  principal.kind === 'user' ? { id: principal.user.id, displayName: principal.user.displayName } : ANONYMOUS_OWNER;

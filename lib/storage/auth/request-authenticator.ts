@@ -27,6 +27,12 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 export async function authenticate(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Authenticated> {
   const claim = parseClaim(request);
   if (!claim) return { principal: ANONYMOUS, body: request.body };
+  const resolved = await verifyClaim(claim, keys, now);
+  return { principal: { kind: 'user', user: resolved.user }, body: claim.payload(resolved.secretKey, request.body) };
+}
+
+/** The one verifier, for every mechanism (POST policies included): access key, clock, then the signature. */
+export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver, now: Date): Promise<ResolvedAccessKey> {
   const resolved = await keys.resolveAccessKey(claim.accessKey);
   if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
   checkTime(claim, now);
@@ -39,7 +45,7 @@ export async function authenticate(request: S3Request, keys: AccessKeyResolver, 
       ...(claim.canonicalRequest === undefined ? {} : { CanonicalRequest: claim.canonicalRequest }),
     });
   }
-  return { principal: { kind: 'user', user: resolved.user }, body: claim.payload(resolved.secretKey, request.body) };
+  return resolved;
 }
 
 function parseClaim(request: S3Request): SignatureClaim | undefined {

@@ -1,6 +1,6 @@
 /** What a parser read from one signed request: who claims to sign it, when, and how to recompute the signature. */
 export interface SignatureClaim {
-  mechanism: 'sigv2-header' | 'sigv2-query' | 'sigv4-header' | 'sigv4-query';
+  mechanism: 'sigv2-header' | 'sigv2-query' | 'sigv4-header' | 'sigv4-query' | 'post-policy-v2' | 'post-policy-v4';
   accessKey: string;
   signature: string;
   stringToSign: string;

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Principal } from '../auth/principal';
-import { authorize } from '../authorization';
+import { aclForNewResource } from '../acl/resolve-acl';
+import { ownerOf, type Principal } from '../auth/principal';
+import { authorize, type StorageAction } from '../authorization';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import type { BucketRecord } from './bucket';
@@ -16,16 +17,25 @@ export async function listBuckets(deps: StorageDeps, principal: Principal): Prom
 }
 
 /** CreateBucket, with the optional CreateBucketConfiguration body (LocationConstraint). One conditional write decides races. */
-export async function createBucket(deps: StorageDeps, principal: Principal, name: string, body: Buffer): Promise<BucketRecord> {
+export async function createBucket(
+  deps: StorageDeps,
+  principal: Principal,
+  name: string,
+  body: Buffer,
+  headers: Readonly<Record<string, readonly string[]>>,
+): Promise<BucketRecord> {
   authorize(principal, 'CreateBucket');
   if (principal.kind !== 'user') throw new StorageError('AccessDenied');
   assertValidBucketName(name);
+  const location = parseLocationConstraint(body);
+  const acl = await aclForNewResource(deps.users, headers, ownerOf(principal));
   const bucket: BucketRecord = {
     name,
     ownerId: principal.user.id,
     ownerDisplayName: principal.user.displayName,
     createdAt: deps.now().toISOString(),
-    location: parseLocationConstraint(body),
+    location,
+    acl,
   };
   const result = await deps.buckets.create(bucket);
   if (result.created) return bucket;
@@ -43,11 +53,17 @@ export async function bucketFor(
   deps: StorageDeps,
   principal: Principal,
   name: string,
-  action: Parameters<typeof authorize>[1],
+  action: StorageAction,
 ): Promise<BucketRecord> {
+  const bucket = await existingBucket(deps, name);
+  authorize(principal, action, { bucket });
+  return bucket;
+}
+
+/** The bucket or NoSuchBucket, before an object-level check that needs the object too. */
+export async function existingBucket(deps: StorageDeps, name: string): Promise<BucketRecord> {
   const bucket = await deps.buckets.get(name);
   if (!bucket) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
-  authorize(principal, action, bucket);
   return bucket;
 }
 

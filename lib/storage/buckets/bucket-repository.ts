@@ -1,10 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
-import type { BucketCatalog, BucketRecord } from './bucket';
+import type { Grant } from '../acl/access-control';
+import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
+export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
@@ -67,16 +69,20 @@ export class BucketRepository implements BucketCatalog {
       if (isConditionalCheckFailed(error)) return (await this.get(name)) ? 'not-empty' : 'missing';
       throw error;
     }
-    const { Items = [] } = await this.documents.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': objectsPartition(name) },
-        Limit: 1,
-        ConsistentRead: true,
-      }),
-    );
-    if (Items.length > 0) {
+    const holds = async (partition: string) => {
+      const { Items = [] } = await this.documents.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      return Items.length > 0;
+    };
+    // Versions and delete markers count: a versioned bucket whose keys all end in markers is not empty.
+    if ((await holds(objectsPartition(name))) || (await holds(versionsPartition(name)))) {
       await this.documents.send(
         new UpdateCommand({ TableName: this.table, Key: bucketKey(name), UpdateExpression: 'REMOVE deletingSince' }),
       );
@@ -84,6 +90,41 @@ export class BucketRepository implements BucketCatalog {
     }
     await this.documents.send(new DeleteCommand({ TableName: this.table, Key: bucketKey(name) }));
     return 'deleted';
+  }
+
+  async update(name: string, settings: BucketSettings): Promise<boolean> {
+    const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return (await this.get(name)) !== undefined;
+    // null clears a setting back to its default (REMOVE), a value sets it.
+    const set = entries.flatMap(([, value], i) => (value === null ? [] : [`#f${i} = :v${i}`]));
+    const remove = entries.flatMap(([, value], i) => (value === null ? [`#f${i}`] : []));
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: bucketKey(name),
+          UpdateExpression: [
+            set.length > 0 ? `SET ${set.join(', ')}` : '',
+            remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',
+          ]
+            .join(' ')
+            .trim(),
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+          ...(set.length > 0
+            ? {
+                ExpressionAttributeValues: Object.fromEntries(
+                  entries.flatMap(([, value], i) => (value === null ? [] : [[`:v${i}`, value]])),
+                ),
+              }
+            : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
   }
 }
 
@@ -94,5 +135,8 @@ function toBucket(item: Record<string, unknown>): BucketRecord {
     ownerDisplayName: String(item.ownerDisplayName ?? ''),
     createdAt: String(item.createdAt),
     location: String(item.location ?? ''),
+    ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
+    ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
+    ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
   };
 }

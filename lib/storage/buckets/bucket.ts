@@ -1,7 +1,6 @@
-/**
- * A bucket's metadata. ACLs, versioning and request payment (next issue) become further optional
- * fields of this record; nothing here assumes they are absent.
- */
+import type { Grant } from '../acl/access-control';
+
+/** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
   name: string;
   ownerId: string;
@@ -9,7 +8,16 @@ export interface BucketRecord {
   createdAt: string;
   /** LocationConstraint given at creation ('' = the default region, as S3 reports us-east-1). */
   location: string;
+  /** Undefined: `private` (the owner's FULL_CONTROL). */
+  acl?: Grant[];
+  /** Undefined: never versioned (GET ?versioning reports no status); once set it is never unset, as in S3. */
+  versioning?: 'Enabled' | 'Suspended';
+  /** Undefined: BucketOwner pays. */
+  requestPayer?: 'Requester';
 }
+
+/** What PUT ?acl, ?versioning and ?requestPayment change on a bucket. */
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & { requestPayer?: 'Requester' | null };
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {
@@ -17,6 +25,8 @@ export interface BucketCatalog {
   /** Creates the bucket unless the name is taken; returns the existing record when it is. */
   create(bucket: BucketRecord): Promise<{ created: true } | { created: false; existing: BucketRecord }>;
   listByOwner(ownerId: string): Promise<BucketRecord[]>;
-  /** Deletes the bucket if it holds no object, atomically with respect to concurrent PUTs; false when not empty. */
+  /** Deletes the bucket if it holds no object and no version, atomically with respect to concurrent PUTs; false when not empty. */
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
+  /** Changes settings of an existing bucket; false when it is gone. */
+  update(name: string, settings: BucketSettings): Promise<boolean>;
 }

@@ -13,6 +13,6 @@ export const renderS3Error: ErrorRenderer = (error, { requestId, path, method })
   const document = {
     Error: { Code: known.code, Message: message, ...known.details, Resource: path, RequestId: requestId },
   };
-  if (method === 'HEAD') return { statusCode: status, headers: { 'x-amz-error-code': known.code }, body: '' };
-  return xmlResponse(status, `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`);
+  if (method === 'HEAD') return { statusCode: status, headers: { ...known.headers, 'x-amz-error-code': known.code }, body: '' };
+  return xmlResponse(status, `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`, known.headers);
 };

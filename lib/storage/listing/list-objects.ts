@@ -4,12 +4,14 @@ export interface ListQuery {
   prefix: string;
   delimiter?: string;
   maxKeys: number;
-  /** Resume strictly after this key or common prefix. */
+  /** Resume strictly after this key or common prefix (for versions: this index position). */
   after?: string;
+  /** The object key `after` belongs to, when `after` is an index position rather than a key. */
+  afterKey?: string;
 }
 
-export interface ListPage {
-  contents: ListedObject[];
+export interface ListPage<T extends { key: string } = ListedObject> {
+  contents: T[];
   commonPrefixes: string[];
   isTruncated: boolean;
   /** The last key or common prefix returned when truncated: NextMarker / the continuation point. */
@@ -28,14 +30,34 @@ const pastPrefix = (prefix: string) => (Buffer.byteLength(prefix) + 4 <= 1024 ? 
  * query plus at most one per common prefix, whatever the bucket's size.
  */
 export async function listObjectsPage(objects: ObjectCatalog, bucket: string, query: ListQuery): Promise<ListPage> {
-  const page: ListPage = { contents: [], commonPrefixes: [], isTruncated: false };
+  return listIndexPage(
+    (range, limit) => objects.page(bucket, range, limit),
+    (item) => item.key,
+    query,
+  );
+}
+
+/** An index page: items in sort-key order, each with the key it belongs to (several per key for versions). */
+export type IndexFetch<T> = (range: { after?: string; from?: string }, limit: number) => Promise<{ items: T[]; more: boolean }>;
+
+/**
+ * The listing walk over any index whose sort keys start with the object key: the objects (one item per
+ * key) or the versions (`key\0seq`). `cursorOf` is an item's sort key, where the next query resumes.
+ */
+export async function listIndexPage<T extends { key: string }>(
+  fetch: IndexFetch<T>,
+  cursorOf: (item: T) => string,
+  query: ListQuery,
+): Promise<ListPage<T>> {
+  const page: ListPage<T> = { contents: [], commonPrefixes: [], isTruncated: false };
   if (query.maxKeys === 0) return page;
   const rollUp = (key: string) => {
     if (query.delimiter === undefined || !key.startsWith(query.prefix)) return undefined;
     const at = key.indexOf(query.delimiter, query.prefix.length);
     return at < 0 ? undefined : key.slice(0, at + query.delimiter.length);
   };
-  let lastPrefix = query.after === undefined ? undefined : rollUp(query.after);
+  const afterKey = query.afterKey ?? query.after;
+  let lastPrefix = afterKey === undefined ? undefined : rollUp(afterKey);
   let range: { after?: string; from?: string } =
     lastPrefix !== undefined
       ? { after: pastPrefix(lastPrefix) }
@@ -46,10 +68,10 @@ export async function listObjectsPage(objects: ObjectCatalog, bucket: string, qu
           : {};
   let count = 0;
   for (;;) {
-    const { items, more } = await objects.page(bucket, range, Math.min(1000, query.maxKeys - count + 1));
+    const { items, more } = await fetch(range, Math.min(1000, query.maxKeys - count + 1));
     let lastSeen: string | undefined;
     for (const item of items) {
-      lastSeen = item.key;
+      lastSeen = cursorOf(item);
       if (!item.key.startsWith(query.prefix)) {
         if (compareUtf8(item.key, query.prefix) > 0) return page;
         continue;
@@ -70,7 +92,7 @@ export async function listObjectsPage(objects: ObjectCatalog, bucket: string, qu
   }
 }
 
-function truncate(page: ListPage): ListPage {
+function truncate<T extends { key: string }>(page: ListPage<T>): ListPage<T> {
   const lastKey = page.contents.at(-1)?.key;
   const lastPrefix = page.commonPrefixes.at(-1);
   const next =

@@ -1,4 +1,5 @@
 import type { ObjectCatalog } from '../objects/object-record';
+import type { VersionCatalog } from '../versions/object-version';
 import type { BlobInventory } from './blob-inventory';
 
 export interface SweepReport {
@@ -14,11 +15,11 @@ export interface SweepReport {
  * function dies between writing a blob and committing its metadata, or before removing a replaced
  * blob. Only blobs older than `olderThan` are considered: an upload in flight commits within a
  * function's timeout (29 s), and a blob id is committed only by the request that wrote it, so an old
- * unreferenced blob can never become referenced again.
- * (When versioning arrives, "referenced" must also look at the key's versions.)
+ * unreferenced blob can never become referenced again. Referenced means: the key's current record or
+ * one of its versions points at it (one query of the key's history, only when the current record does not).
  */
 export async function sweepOrphanBlobs(
-  deps: { inventory: BlobInventory; objects: Pick<ObjectCatalog, 'get'> },
+  deps: { inventory: BlobInventory; objects: Pick<ObjectCatalog, 'get'>; versions: Pick<VersionCatalog, 'blobIds'> },
   options: { olderThan: Date },
 ): Promise<SweepReport> {
   const report: SweepReport = { examined: 0, tooYoung: 0, referenced: 0, removed: 0 };
@@ -32,8 +33,7 @@ export async function sweepOrphanBlobs(
         continue;
       }
       const origin = await deps.inventory.originOf(blob.blobId);
-      const record = origin ? await deps.objects.get(origin.bucket, origin.key) : undefined;
-      if (record?.blobId === blob.blobId) {
+      if (origin && (await isReferenced(deps, origin, blob.blobId))) {
         report.referenced++;
         continue;
       }
@@ -43,4 +43,13 @@ export async function sweepOrphanBlobs(
     cursor = page.next;
   } while (cursor);
   return report;
+}
+
+async function isReferenced(
+  deps: { objects: Pick<ObjectCatalog, 'get'>; versions: Pick<VersionCatalog, 'blobIds'> },
+  origin: { bucket: string; key: string },
+  blobId: string,
+): Promise<boolean> {
+  if ((await deps.objects.get(origin.bucket, origin.key))?.blobId === blobId) return true;
+  return (await deps.versions.blobIds(origin.bucket, origin.key)).includes(blobId);
 }

@@ -1,12 +1,14 @@
+import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
+import { ownerOf } from '../auth/principal';
+import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
+import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
-import type { ObjectRecord } from './object-record';
-import { commitObject } from './object-writer';
+import { type Committed, commitObject } from './object-writer';
 import { newRecord } from './put-object';
 
 export interface CopyObjectInput {
@@ -18,7 +20,11 @@ export interface CopyObjectInput {
 }
 
 /** CopyObject: the source blob is copied to a fresh blob id, then committed like a PUT. */
-export async function copyObject(deps: StorageDeps, principal: Principal, input: CopyObjectInput): Promise<ObjectRecord> {
+export async function copyObject(
+  deps: StorageDeps,
+  principal: Principal,
+  input: CopyObjectInput,
+): Promise<Committed & { sourceVersionId?: string }> {
   assertValidObjectKey(input.key);
   const source = parseCopySource(input.copySource);
   const header = (name: string) => input.headers[name]?.join(',');
@@ -29,17 +35,30 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
       ArgumentValue: directive,
     });
   }
-  if (source.bucket === input.bucket && source.key === input.key && directive !== 'REPLACE') {
+  if (source.bucket === input.bucket && source.key === input.key && source.versionId === undefined && directive !== 'REPLACE') {
     throw new StorageError(
       'InvalidRequest',
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
     );
   }
-  await bucketFor(deps, principal, source.bucket, 'GetObject');
-  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const sourceBucket = await existingBucket(deps, source.bucket);
+  const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  // The copy gets the request's ACL (private by default), never the source's, as in S3.
+  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
+    id: target.ownerId,
+    displayName: target.ownerDisplayName,
+  });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const original = await deps.objects.get(source.bucket, source.key);
-    if (!original) throw new StorageError('NoSuchKey', undefined, { Key: source.key });
+    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId).catch(
+      (error: unknown) => {
+        // A delete marker named as copy source: S3's 400, not the 405 of a GET.
+        if (!(error instanceof StorageError) || error.code !== 'MethodNotAllowed') throw error;
+        throw new StorageError(
+          'InvalidRequest',
+          'The source of a copy request may not specifically refer to a delete marker by version id.',
+        );
+      },
+    );
     assertCopySourceConditions(
       {
         ifMatch: header('x-amz-copy-source-if-match'),
@@ -53,20 +72,28 @@ export async function copyObject(deps: StorageDeps, principal: Principal, input:
       directive === 'REPLACE'
         ? requestedMetadata(input.headers)
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
-    const record = newRecord(deps, principal, input.bucket, input.key, { size: original.size, etag: original.etag, ...metadata });
+    const record = newRecord(deps, principal, input.bucket, input.key, {
+      size: original.size,
+      etag: original.etag,
+      ...metadata,
+      acl,
+    });
     // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
     if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
-    await commitObject(deps, record);
-    return record;
+    return {
+      ...(await commitObject(deps, target, record)),
+      sourceVersionId: sourceBucket.versioning ? original.versionId : undefined,
+    };
   }
   throw new StorageError('SlowDown');
 }
 
-function parseCopySource(raw: string): { bucket: string; key: string } {
-  const withoutVersion = raw.split('?')[0] ?? '';
-  if (raw.includes('?versionId=') && !raw.endsWith('?versionId=null')) {
-    throw new StorageError('NotImplemented', 'Copying a specific version is not supported yet.');
-  }
+/** `[/]bucket/key[?versionId=id]`, the path URL-encoded. */
+function parseCopySource(raw: string): { bucket: string; key: string; versionId?: string } {
+  const question = raw.indexOf('?');
+  const withoutVersion = question < 0 ? raw : raw.slice(0, question);
+  const query = new URLSearchParams(question < 0 ? '' : raw.slice(question + 1));
+  const versionId = query.get('versionId') ?? undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(withoutVersion);
@@ -80,5 +107,5 @@ function parseCopySource(raw: string): { bucket: string; key: string } {
       ArgumentName: 'x-amz-copy-source',
     });
   }
-  return { bucket: path.slice(0, slash), key: path.slice(slash + 1) };
+  return { bucket: path.slice(0, slash), key: path.slice(slash + 1), ...(versionId === undefined ? {} : { versionId }) };
 }

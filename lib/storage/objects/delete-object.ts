@@ -1,11 +1,69 @@
-import type { Principal } from '../auth/principal';
+import { ownerOf, type Principal } from '../auth/principal';
+import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
-import { removeBlob } from './object-writer';
+import { addVersion, removeVersion } from '../versions/version-writer';
+import { removeBlob } from './remove-blob';
 
-/** DeleteObject: idempotent; the removed record's blob goes with it. */
-export async function deleteObject(deps: StorageDeps, principal: Principal, bucket: string, key: string): Promise<void> {
-  await bucketFor(deps, principal, bucket, 'DeleteObject');
-  const removed = await deps.objects.remove(bucket, key);
-  if (removed) await removeBlob(deps, removed.blobId);
+/** What S3 reports about a delete: x-amz-version-id and x-amz-delete-marker. */
+export interface DeleteOutcome {
+  versionId?: string;
+  deleteMarker?: boolean;
 }
+
+/**
+ * DeleteObject, idempotent. Unversioned: the record and its blob go. Versioned: a delete marker on top
+ * (version id `null` when suspended). With a version id: that version (or marker) is deleted for good.
+ */
+export async function deleteObject(
+  deps: StorageDeps,
+  principal: Principal,
+  name: string,
+  key: string,
+  versionId?: string,
+): Promise<DeleteOutcome> {
+  let bucket = await bucketFor(deps, principal, name, 'DeleteObject');
+  if (versionId !== undefined) {
+    const removed = await removeVersion(deps, bucket, key, versionId);
+    return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
+  }
+  if (!bucket.versioning) {
+    const removed = await deps.objects.remove(name, key);
+    if (removed !== 'versioned') {
+      if (removed) await removeBlob(deps, removed.blobId);
+      return {};
+    }
+    // Versioning was enabled while this request ran.
+    bucket = (await deps.buckets.get(name)) ?? missing(name);
+  }
+  return addDeleteMarker(deps, principal, bucket, key);
+}
+
+async function addDeleteMarker(
+  deps: StorageDeps,
+  principal: Principal,
+  bucket: BucketRecord,
+  key: string,
+): Promise<DeleteOutcome> {
+  const owner = ownerOf(principal);
+  const marker = await addVersion(deps, bucket, {
+    bucket: bucket.name,
+    key,
+    blobId: '',
+    size: 0,
+    etag: '',
+    lastModified: deps.now().toISOString(),
+    ownerId: owner.id,
+    ownerDisplayName: owner.displayName,
+    contentHeaders: {},
+    userMetadata: {},
+    versionId: '',
+    deleteMarker: true,
+  });
+  return { versionId: marker.versionId, deleteMarker: true };
+}
+
+const missing = (name: string): never => {
+  throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
+};

@@ -1,3 +1,5 @@
+import type { Grant } from '../acl/access-control';
+
 /** Content headers S3 stores with an object and returns on GET/HEAD. */
 export const CONTENT_HEADERS = [
   'content-type',
@@ -27,10 +29,14 @@ export interface ObjectRecord {
   /** x-amz-meta-* names (lower-cased, without the prefix) and values. */
   userMetadata: Record<string, string>;
   versionId: string;
+  /** Undefined on records written before ACLs existed: `private`. */
+  acl?: Grant[];
 }
 
 export interface ListedObject {
   key: string;
+  /** Written through a versioned history (its versions are in the version index), not before versioning. */
+  versioned?: boolean;
   size: number;
   etag: string;
   lastModified: string;
@@ -46,8 +52,10 @@ export interface ObjectCatalog {
    * bucket is live. 'conflict' means another writer won the race: read again and retry.
    */
   commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'>;
-  /** Removes the key and returns what it pointed at. */
-  remove(bucket: string, key: string): Promise<ObjectRecord | undefined>;
+  /** Replaces the ACL of the object if the key still points at `blobId` (unversioned); false when it no longer does. */
+  putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean>;
+  /** Removes the key and returns what it pointed at; 'versioned' when the key now belongs to a versioned history. */
+  remove(bucket: string, key: string): Promise<ObjectRecord | undefined | 'versioned'>;
   /** Up to `limit` objects in UTF-8 byte order of their keys, strictly after `after` (or from `from`, inclusive). */
   page(
     bucket: string,

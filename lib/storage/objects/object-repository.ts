@@ -1,5 +1,6 @@
-import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, transactWrite } from '../../aws';
+import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, isConditionalCheckFailed, transactWrite } from '../../aws';
+import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
 
@@ -19,7 +20,7 @@ export class ObjectRepository implements ObjectCatalog {
 
   async get(bucket: string, key: string): Promise<ObjectRecord | undefined> {
     const item = await getItem(this.documents, this.table, { PK: objectsPartition(bucket), SK: key });
-    return item ? toRecord(item) : undefined;
+    return item ? toObjectRecord(item) : undefined;
   }
 
   async commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'> {
@@ -32,7 +33,8 @@ export class ObjectRepository implements ObjectCatalog {
             ConditionCheck: {
               TableName: this.table,
               Key: bucketKey(record.bucket),
-              ConditionExpression: BUCKET_LIVE,
+              // Versioned buckets write through VersionRepository: a commit that raced with enabling versioning fails here.
+              ConditionExpression: `${BUCKET_LIVE} AND attribute_not_exists(versioning)`,
               ExpressionAttributeValues: staleDeleteValue(now),
             },
           },
@@ -57,11 +59,39 @@ export class ObjectRepository implements ObjectCatalog {
     }
   }
 
-  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined> {
-    const { Attributes } = await this.documents.send(
-      new DeleteCommand({ TableName: this.table, Key: { PK: objectsPartition(bucket), SK: key }, ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes ? toRecord(Attributes) : undefined;
+  async putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean> {
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { PK: objectsPartition(bucket), SK: key },
+          UpdateExpression: 'SET acl = :acl',
+          ConditionExpression: 'blobId = :blob AND attribute_not_exists(versioned)',
+          ExpressionAttributeValues: { ':acl': acl, ':blob': blobId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined | 'versioned'> {
+    try {
+      const { Attributes } = await this.documents.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { PK: objectsPartition(bucket), SK: key },
+          ConditionExpression: 'attribute_not_exists(versioned)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes ? toObjectRecord(Attributes) : undefined;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return 'versioned';
+      throw error;
+    }
   }
 
   async page(
@@ -69,19 +99,11 @@ export class ObjectRepository implements ObjectCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ListedObject[]; more: boolean }> {
-    const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
-    const boundValue = range.after ?? range.from;
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
       new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
-        ExpressionAttributeValues: bound
-          ? { ':pk': objectsPartition(bucket), ':bound': boundValue }
-          : { ':pk': objectsPartition(bucket) },
-        ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName',
+        ...rangeQuery(this.table, objectsPartition(bucket), range, limit),
+        ProjectionExpression: '#key, size, etag, lastModified, ownerId, ownerDisplayName, versioned',
         ExpressionAttributeNames: { '#key': 'key' },
-        Limit: limit,
-        ConsistentRead: true,
       }),
     );
     return {
@@ -92,6 +114,7 @@ export class ObjectRepository implements ObjectCatalog {
         lastModified: String(item.lastModified),
         ownerId: String(item.ownerId),
         ownerDisplayName: String(item.ownerDisplayName ?? ''),
+        ...(item.versioned === true ? { versioned: true } : {}),
       })),
       more: LastEvaluatedKey !== undefined,
     };
@@ -100,7 +123,19 @@ export class ObjectRepository implements ObjectCatalog {
 
 class NoBucket extends Error {}
 
-function toRecord(item: Record<string, unknown>): ObjectRecord {
+/** One page of an index partition in sort-key order, strictly after `after` or from `from` (listing objects and versions). */
+export function rangeQuery(table: string, partition: string, range: { after?: string; from?: string }, limit: number) {
+  const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
+  return {
+    TableName: table,
+    KeyConditionExpression: bound ? `PK = :pk AND ${bound}` : 'PK = :pk',
+    ExpressionAttributeValues: bound ? { ':pk': partition, ':bound': range.after ?? range.from } : { ':pk': partition },
+    Limit: limit,
+    ConsistentRead: true,
+  };
+}
+
+export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
   return {
     bucket: String(item.bucket),
     key: String(item.key),
@@ -113,5 +148,6 @@ function toRecord(item: Record<string, unknown>): ObjectRecord {
     contentHeaders: (item.contentHeaders ?? {}) as ObjectRecord['contentHeaders'],
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     versionId: String(item.versionId ?? 'null'),
+    ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
   };
 }

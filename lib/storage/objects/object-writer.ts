@@ -1,36 +1,51 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
+import { addVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
+import { removeBlob } from './remove-blob';
 
 const MAX_ATTEMPTS = 40;
 
+/** A committed write; `versioned` says whether S3 reports its version id (x-amz-version-id). */
+export interface Committed {
+  record: ObjectRecord;
+  versioned: boolean;
+}
+
 /**
- * Points a key at a blob that is already written. Optimistic concurrency: read what the key points
- * at, commit on the condition that it still does (and that the bucket is live), retry when another
- * writer won. The winner of each round removes exactly the blob it replaced, so concurrent PUTs leave
- * one consistent object and no orphan; a failed commit removes its own blob.
+ * Points a key at a blob that is already written: a new version in a versioned bucket, the one
+ * object otherwise. Returns the record as committed (with its version id). A failed commit removes its own blob.
  */
-export async function commitObject(deps: StorageDeps, record: ObjectRecord): Promise<void> {
+export async function commitObject(deps: StorageDeps, bucket: BucketRecord, record: ObjectRecord): Promise<Committed> {
   try {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await deps.objects.get(record.bucket, record.key);
-      const outcome = await deps.objects.commit(record, current?.blobId);
-      if (outcome === 'committed') {
-        if (current) await removeBlob(deps, current.blobId);
-        return;
-      }
-      if (outcome === 'no-bucket') throw new StorageError('NoSuchBucket', undefined, { BucketName: record.bucket });
-      await sleep(Math.random() * Math.min(100, 5 * 2 ** attempt));
-    }
-    throw new StorageError('SlowDown');
+    if (!bucket.versioning && (await commitUnversioned(deps, record)) === 'committed') return { record, versioned: false };
+    // Versioned, or versioning was enabled while this request ran: the unversioned commit refused it.
+    const current = bucket.versioning ? bucket : await deps.buckets.get(bucket.name);
+    if (!current?.versioning) throw new StorageError('NoSuchBucket', undefined, { BucketName: bucket.name });
+    return { record: await addVersion(deps, current, { ...record, deleteMarker: false }), versioned: true };
   } catch (error) {
     await removeBlob(deps, record.blobId);
     throw error;
   }
 }
 
-/** Best effort: a blob that cannot be removed now is an orphan that the sweeper removes later. */
-export async function removeBlob(deps: StorageDeps, blobId: string): Promise<void> {
-  await deps.blobs.delete(blobId).catch(() => undefined);
+/**
+ * Optimistic concurrency: read what the key points at, commit on the condition that it still does (and
+ * that the bucket is live and unversioned), retry when another writer won. The winner of each round
+ * removes exactly the blob it replaced, so concurrent PUTs leave one consistent object and no orphan.
+ */
+async function commitUnversioned(deps: StorageDeps, record: ObjectRecord): Promise<'committed' | 'no-bucket'> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await deps.objects.get(record.bucket, record.key);
+    const outcome = await deps.objects.commit(record, current?.blobId);
+    if (outcome === 'committed') {
+      if (current) await removeBlob(deps, current.blobId);
+      return outcome;
+    }
+    if (outcome === 'no-bucket') return outcome;
+    await sleep(Math.random() * Math.min(100, 5 * 2 ** attempt));
+  }
+  throw new StorageError('SlowDown');
 }

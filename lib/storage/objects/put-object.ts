@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Principal } from '../auth/principal';
+import { aclForNewResource } from '../acl/resolve-acl';
+import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
-import { commitObject } from './object-writer';
+import { type Committed, commitObject } from './object-writer';
 
 export interface PutObjectInput {
   bucket: string;
@@ -16,9 +17,9 @@ export interface PutObjectInput {
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
-export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<ObjectRecord> {
+export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<Committed> {
   assertValidObjectKey(input.key);
-  await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const header = (name: string) => input.headers[name]?.join(',');
   const declared = header('x-amz-decoded-content-length') ?? header('content-length');
   if (declared === undefined) throw new StorageError('MissingContentLength');
@@ -39,14 +40,18 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     if (given.length !== 16 || given.toString('base64') !== contentMd5.trim()) throw new StorageError('InvalidDigest');
     if (!given.equals(md5)) throw new StorageError('BadDigest');
   }
+  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
+    id: bucket.ownerId,
+    displayName: bucket.ownerDisplayName,
+  });
   const record = newRecord(deps, principal, input.bucket, input.key, {
     size: input.body.length,
     etag: md5.toString('hex'),
     ...requestedMetadata(input.headers),
+    acl,
   });
   await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
-  await commitObject(deps, record);
-  return record;
+  return commitObject(deps, bucket, record);
 }
 
 /** A record for a new version of `key`, owned by the principal, pointing at a fresh blob id. */
@@ -55,9 +60,9 @@ export function newRecord(
   principal: Principal,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata'>,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl'>,
 ): ObjectRecord {
-  const owner = principal.kind === 'user' ? principal.user : { id: '', displayName: '' };
+  const owner = ownerOf(principal);
   return {
     bucket,
     key,

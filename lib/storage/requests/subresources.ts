@@ -2,13 +2,9 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location']);
+const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment']);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'acl',
-  'versioning',
-  'versions',
-  'requestPayment',
   'uploads',
   'uploadId',
   'partNumber',
@@ -44,8 +40,6 @@ const MULTIPART = ['uploads', 'uploadId', 'partNumber'];
 export function subresourceOf(request: Pick<S3Request, 'query'>): string | undefined {
   const names = request.query.map(([name]) => name);
   if (names.some((name) => MULTIPART.includes(name))) throw notImplemented('Multipart uploads');
-  const versionId = request.query.find(([name]) => name === 'versionId')?.[1];
-  if (versionId !== undefined && versionId !== 'null') throw notImplemented('Object versions');
   const subresources = [...new Set(names.filter((name) => SUPPORTED.has(name) || NOT_IMPLEMENTED.has(name)))];
   if (subresources.length > 1) {
     throw new StorageError('InvalidArgument', 'Only one sub-resource may be addressed per request', {

@@ -7,11 +7,11 @@ import type { ObjectRecord } from '../objects/object-record';
 
 const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });
-const document = (root: string, body: Record<string, unknown>) =>
+export const s3Document = (root: string, body: Record<string, unknown>) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': S3_NS, ...body } })}`;
 
 export function listBucketsXml(owner: { id: string; displayName: string }, buckets: BucketRecord[]): string {
-  return document('ListAllMyBucketsResult', {
+  return s3Document('ListAllMyBucketsResult', {
     Owner: { ID: owner.id, DisplayName: owner.displayName },
     Buckets: { Bucket: buckets.map((bucket) => ({ Name: bucket.name, CreationDate: bucket.createdAt })) },
   });
@@ -21,8 +21,13 @@ export function locationXml(bucket: BucketRecord): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ LocationConstraint: { '@_xmlns': S3_NS, '#text': bucket.location } })}`;
 }
 
+/** POST Object with success_action_status 201. */
+export function postResponseXml(location: string, bucket: string, key: string, etag: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ PostResponse: { Location: location, Bucket: bucket, Key: key, ETag: etag } })}`;
+}
+
 export function copyObjectResultXml(record: ObjectRecord): string {
-  return document('CopyObjectResult', { LastModified: record.lastModified, ETag: `"${record.etag}"` });
+  return s3Document('CopyObjectResult', { LastModified: record.lastModified, ETag: `"${record.etag}"` });
 }
 
 /** ListBucketResult of ListObjects (v1) and ListObjectsV2; with encoding-type=url every key-like value is URL-encoded. */
@@ -40,7 +45,7 @@ export function listObjectsXml(bucket: string, params: ListParams, page: ListPag
   const delimiter = params.delimiter === undefined ? {} : { Delimiter: encode(params.delimiter) };
   const encodingType = params.urlEncoded ? { EncodingType: 'url' } : {};
   if (params.version === 1) {
-    return document('ListBucketResult', {
+    return s3Document('ListBucketResult', {
       Name: bucket,
       Prefix: encode(params.prefix),
       Marker: encode(params.marker ?? ''),
@@ -53,7 +58,7 @@ export function listObjectsXml(bucket: string, params: ListParams, page: ListPag
       CommonPrefixes: common,
     });
   }
-  return document('ListBucketResult', {
+  return s3Document('ListBucketResult', {
     Name: bucket,
     Prefix: encode(params.prefix),
     MaxKeys: params.maxKeys,

@@ -1,0 +1,49 @@
+import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
+
+/**
+ * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can
+ * charge the request to the right payer afterwards without reading the bucket again.
+ */
+export class RequestBuckets implements BucketCatalog {
+  private readonly seen = new Map<string, BucketRecord | undefined>();
+
+  constructor(private readonly catalog: BucketCatalog) {}
+
+  /** The bucket as this request last read it, if it read it. */
+  remembered(name: string): BucketRecord | undefined {
+    return this.seen.get(name);
+  }
+
+  async get(name: string): Promise<BucketRecord | undefined> {
+    const bucket = await this.catalog.get(name);
+    this.seen.set(name, bucket);
+    return bucket;
+  }
+
+  create(bucket: BucketRecord) {
+    return this.catalog.create(bucket);
+  }
+
+  listByOwner(ownerId: string) {
+    return this.catalog.listByOwner(ownerId);
+  }
+
+  async deleteIfEmpty(name: string) {
+    const outcome = await this.catalog.deleteIfEmpty(name);
+    if (outcome === 'deleted') this.seen.delete(name);
+    return outcome;
+  }
+
+  async update(name: string, settings: BucketSettings): Promise<boolean> {
+    const updated = await this.catalog.update(name, settings);
+    const known = this.seen.get(name);
+    if (updated && known) {
+      const { requestPayer, ...rest } = settings;
+      const next: BucketRecord = { ...known, ...rest };
+      if (requestPayer === null) delete next.requestPayer;
+      else if (requestPayer) next.requestPayer = requestPayer;
+      this.seen.set(name, next);
+    }
+    return updated;
+  }
+}

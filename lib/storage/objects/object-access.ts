@@ -1,0 +1,41 @@
+import type { Principal } from '../auth/principal';
+import { authorize, isAllowed, type StorageAction } from '../authorization';
+import type { BucketRecord } from '../buckets/bucket';
+import { StorageError } from '../errors';
+import type { StorageDeps } from '../storage-deps';
+import type { ObjectVersion } from '../versions/object-version';
+import { deleteMarkerHeaders, findVersion, latestDeleteMarker } from '../versions/version-lookup';
+import type { ObjectRecord } from './object-record';
+
+/**
+ * The object (or the version of it) a request acts on, after the ACL check on the object itself. A
+ * missing key is NoSuchKey only to those who may list the bucket; others get AccessDenied, as S3
+ * answers, so keys cannot be probed. A delete marker is a 404 with its headers, or a 405 when asked by version id.
+ */
+export async function authorizedObject(
+  deps: StorageDeps,
+  principal: Principal,
+  bucket: BucketRecord,
+  key: string,
+  action: Extract<StorageAction, 'GetObject' | 'GetObjectAcl' | 'PutObjectAcl'>,
+  versionId?: string,
+): Promise<ObjectRecord | ObjectVersion> {
+  const record =
+    versionId === undefined ? await deps.objects.get(bucket.name, key) : await findVersion(deps, bucket, key, versionId);
+  if (!record) {
+    if (!isAllowed(principal, 'ListBucket', { bucket })) throw new StorageError('AccessDenied');
+    if (versionId !== undefined) throw new StorageError('NoSuchVersion', undefined, { Key: key, VersionId: versionId });
+    const marker = await latestDeleteMarker(deps, bucket, key);
+    throw new StorageError('NoSuchKey', undefined, { Key: key }, marker ? deleteMarkerHeaders(marker) : {});
+  }
+  if ('deleteMarker' in record && record.deleteMarker) {
+    throw new StorageError(
+      'MethodNotAllowed',
+      undefined,
+      { Method: action, ResourceType: 'DeleteMarker' },
+      deleteMarkerHeaders(record),
+    );
+  }
+  authorize(principal, action, { bucket, object: record });
+  return record;
+}

@@ -1,0 +1,55 @@
+import { parsePostPolicyClaim } from '../auth/post-policy-claim';
+import { ANONYMOUS, type Principal } from '../auth/principal';
+import { type AccessKeyResolver, verifyClaim } from '../auth/request-authenticator';
+import { StorageError } from '../errors';
+import { CONTENT_HEADERS } from '../objects/object-record';
+import type { Committed } from '../objects/object-writer';
+import { putObject } from '../objects/put-object';
+import type { StorageDeps } from '../storage-deps';
+import { parsePostForm } from './post-form';
+import { checkPostPolicy, parsePostPolicy } from './post-policy';
+
+/** S3's placeholder for the uploaded file's name in the `key` field (a literal, not a template). */
+const FILENAME_PLACEHOLDER = ['$', '{filename}'].join('');
+
+export interface PostObjectResult extends Committed {
+  principal: Principal;
+  redirect?: string;
+  status?: string;
+}
+
+/**
+ * POST Object (browser-based upload): the form's signature goes through the one verifier, its policy is
+ * checked, then the file is stored exactly like a PutObject whose headers are the form's fields.
+ */
+export async function postObject(
+  deps: StorageDeps,
+  keys: AccessKeyResolver,
+  input: { bucket: string; contentType?: string; body: Buffer },
+): Promise<PostObjectResult> {
+  const { fields, file } = await parsePostForm(input.contentType, input.body);
+  const claim = parsePostPolicyClaim((name) => fields.get(name));
+  const principal: Principal = claim ? { kind: 'user', user: (await verifyClaim(claim, keys, deps.now())).user } : ANONYMOUS;
+  const policy = fields.get('policy');
+  if (policy !== undefined) {
+    checkPostPolicy(parsePostPolicy(policy), new Map([...fields, ['bucket', input.bucket]]), file.bytes.length, deps.now());
+  }
+  const keyField = fields.get('key');
+  if (keyField === undefined) {
+    throw new StorageError('InvalidArgument', "Bucket POST must contain a field named 'key'.", { ArgumentName: 'key' });
+  }
+  const key = keyField.replaceAll(FILENAME_PLACEHOLDER, file.name);
+  const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
+  for (const [name, value] of fields) {
+    if ((CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-')) headers[name] = [value];
+  }
+  const acl = fields.get('acl');
+  if (acl !== undefined) headers['x-amz-acl'] = [acl];
+  const committed = await putObject(deps, principal, { bucket: input.bucket, key, body: file.bytes, headers });
+  return {
+    ...committed,
+    principal,
+    redirect: fields.get('success_action_redirect') ?? fields.get('redirect'),
+    status: fields.get('success_action_status'),
+  };
+}

@@ -1,0 +1,147 @@
+import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { getItem, queryAllPages, transactWrite } from '../../aws';
+import type { Grant } from '../acl/access-control';
+import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
+import { rangeQuery, toObjectRecord } from '../objects/object-repository';
+import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
+
+const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
+const versionKey = (bucket: string, key: string, seq: string) => ({ PK: versionsPartition(bucket), SK: versionCursor(key, seq) });
+const currentKey = (bucket: string, key: string) => ({ PK: objectsPartition(bucket), SK: key });
+
+class Lost extends Error {}
+class NoBucket extends Error {}
+
+/**
+ * Versions in the storage table: `VERSIONS#<bucket>` with sort key `<key>\0<seq>` (seqs sort newest
+ * first, so a key's history and the whole bucket's are query order), one head per key in
+ * `VHEAD#<bucket>` that every change of the key updates conditionally, and the current object in the
+ * objects partition (marked `versioned`, so the unversioned write path can never touch it).
+ */
+export class VersionRepository implements VersionCatalog {
+  constructor(
+    private readonly documents: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async head(bucket: string, key: string): Promise<KeyHead | undefined> {
+    const item = await getItem(this.documents, this.table, headKey(bucket, key));
+    if (!item) return undefined;
+    return {
+      latestSeq: String(item.latestSeq),
+      revision: Number(item.revision),
+      ...(item.nullSeq === undefined ? {} : { nullSeq: String(item.nullSeq) }),
+    };
+  }
+
+  async get(bucket: string, key: string, seq: string): Promise<ObjectVersion | undefined> {
+    const item = await getItem(this.documents, this.table, versionKey(bucket, key, seq));
+    return item ? toVersion(item) : undefined;
+  }
+
+  async newest(bucket: string, key: string, limit: number): Promise<ObjectVersion[]> {
+    const { Items = [] } = await this.documents.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :key)',
+        ExpressionAttributeValues: { ':pk': versionsPartition(bucket), ':key': versionCursor(key, '') },
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return Items.map(toVersion);
+  }
+
+  async apply(change: VersionChange): Promise<'committed' | 'conflict' | 'no-bucket'> {
+    const now = Date.now();
+    const { bucket, key, expectedHead, head } = change;
+    const table = this.table;
+    const headCondition = expectedHead
+      ? { ConditionExpression: 'revision = :rev', ExpressionAttributeValues: { ':rev': expectedHead.revision } }
+      : { ConditionExpression: 'attribute_not_exists(PK)' };
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: bucketKey(bucket),
+          ConditionExpression: `${BUCKET_LIVE} AND attribute_exists(versioning)`,
+          ExpressionAttributeValues: staleDeleteValue(now),
+        },
+      },
+      head
+        ? { Put: { TableName: table, Item: { ...headKey(bucket, key), kind: 'versionHead', ...head }, ...headCondition } }
+        : expectedHead
+          ? { Delete: { TableName: table, Key: headKey(bucket, key), ...headCondition } }
+          : { ConditionCheck: { TableName: table, Key: headKey(bucket, key), ...headCondition } },
+      ...change.put.map((version) => ({
+        Put: {
+          TableName: table,
+          Item: { ...versionKey(bucket, key, version.seq), kind: 'version', ...version },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })),
+      ...change.remove.map((seq) => ({ Delete: { TableName: table, Key: versionKey(bucket, key, seq) } })),
+    ];
+    if (change.current === null) items.push({ Delete: { TableName: table, Key: currentKey(bucket, key) } });
+    else if (change.current !== 'keep') {
+      items.push({
+        Put: { TableName: table, Item: { ...currentKey(bucket, key), kind: 'object', versioned: true, ...change.current } },
+      });
+    }
+    try {
+      await transactWrite(this.documents, items, (failedIndex) => (failedIndex === 0 ? new NoBucket() : new Lost()));
+      return 'committed';
+    } catch (error) {
+      if (error instanceof NoBucket) return 'no-bucket';
+      if (error instanceof Lost || (error instanceof Error && error.name === 'TransactionCanceledException')) return 'conflict';
+      throw error;
+    }
+  }
+
+  async page(
+    bucket: string,
+    range: { after?: string; from?: string },
+    limit: number,
+  ): Promise<{ items: ObjectVersion[]; more: boolean }> {
+    const { Items = [], LastEvaluatedKey } = await this.documents.send(
+      new QueryCommand(rangeQuery(this.table, versionsPartition(bucket), range, limit)),
+    );
+    return { items: Items.map(toVersion), more: LastEvaluatedKey !== undefined };
+  }
+
+  async putAcl(version: ObjectVersion, acl: Grant[], isCurrent: boolean): Promise<boolean> {
+    const update = (Key: Record<string, string>, condition: string, values: Record<string, unknown> = {}) => ({
+      Update: {
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'SET acl = :acl',
+        ConditionExpression: condition,
+        ExpressionAttributeValues: { ':acl': acl, ...values },
+      },
+    });
+    const items = [update(versionKey(version.bucket, version.key, version.seq), 'attribute_exists(PK)')];
+    if (isCurrent) items.push(update(currentKey(version.bucket, version.key), 'seq = :seq', { ':seq': version.seq }));
+    try {
+      await transactWrite(this.documents, items, () => new Lost());
+      return true;
+    } catch (error) {
+      if (error instanceof Lost || (error instanceof Error && error.name === 'TransactionCanceledException')) return false;
+      throw error;
+    }
+  }
+
+  async blobIds(bucket: string, key: string): Promise<string[]> {
+    const items = await queryAllPages(this.documents, {
+      TableName: this.table,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :key)',
+      ExpressionAttributeValues: { ':pk': versionsPartition(bucket), ':key': versionCursor(key, '') },
+      ProjectionExpression: 'blobId',
+      ConsistentRead: true,
+    });
+    return items.map((item) => String(item.blobId ?? '')).filter((id) => id !== '');
+  }
+}
+
+function toVersion(item: Record<string, unknown>): ObjectVersion {
+  return { ...toObjectRecord(item), seq: String(item.seq), deleteMarker: item.deleteMarker === true };
+}

@@ -1,0 +1,77 @@
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import {
+  type AccessControlled,
+  type Grant,
+  grantsOf,
+  PERMISSIONS,
+  type Permission,
+  type RequestedGrant,
+} from '../acl/access-control';
+import { StorageError } from '../errors';
+
+const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
+const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  isArray: (name) => name === 'Grant',
+});
+
+/** GetBucketAcl / GetObjectAcl: the AccessControlPolicy document. */
+export function accessControlPolicyXml(resource: AccessControlled): string {
+  const grants = grantsOf(resource).map((grant) => ({ Grantee: granteeXml(grant.grantee), Permission: grant.permission }));
+  const policy = {
+    '@_xmlns': S3_NS,
+    Owner: { ID: resource.ownerId, DisplayName: resource.ownerDisplayName },
+    AccessControlList: { Grant: grants },
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ AccessControlPolicy: policy })}`;
+}
+
+function granteeXml(grantee: Grant['grantee']) {
+  const common = { '@_xmlns:xsi': XSI_NS, '@_xsi:type': grantee.type };
+  return grantee.type === 'Group'
+    ? { ...common, URI: grantee.uri }
+    : { ...common, ID: grantee.id, DisplayName: grantee.displayName };
+}
+
+/** A PUT ?acl body: the owner it names and its grants (not yet resolved). Anything off-schema is MalformedACLError. */
+export function parseAccessControlPolicy(text: string): { ownerId: string; grants: RequestedGrant[] } {
+  if (XMLValidator.validate(text) !== true) throw malformed();
+  const policy = (parser.parse(text) as { AccessControlPolicy?: unknown }).AccessControlPolicy;
+  if (!isObject(policy)) throw malformed();
+  const owner = policy.Owner;
+  if (!isObject(owner) || typeof owner.ID !== 'string' || owner.ID.trim() === '') throw malformed();
+  const list = policy.AccessControlList;
+  if (list !== undefined && list !== '' && !isObject(list)) throw malformed();
+  const grants = isObject(list) && Array.isArray(list.Grant) ? list.Grant.map(parseGrant) : [];
+  return { ownerId: owner.ID.trim(), grants };
+}
+
+function parseGrant(grant: unknown): RequestedGrant {
+  if (!isObject(grant) || !isObject(grant.Grantee)) throw malformed();
+  const permission = grant.Permission;
+  if (typeof permission !== 'string' || !(PERMISSIONS as readonly string[]).includes(permission)) throw malformed();
+  const grantee = grant.Grantee;
+  const text = (name: string) => {
+    const value = grantee[name];
+    if (typeof value !== 'string' || value.trim() === '') throw malformed();
+    return value.trim();
+  };
+  switch (grantee['@_type']) {
+    case 'CanonicalUser':
+      return { grantee: { type: 'CanonicalUser', id: text('ID') }, permission: permission as Permission };
+    case 'AmazonCustomerByEmail':
+      return { grantee: { type: 'AmazonCustomerByEmail', email: text('EmailAddress') }, permission: permission as Permission };
+    case 'Group':
+      return { grantee: { type: 'Group', uri: text('URI') }, permission: permission as Permission };
+    default:
+      throw malformed();
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const malformed = () => new StorageError('MalformedACLError');
