@@ -37,6 +37,16 @@ describe('POST /v1/_diagnostics/echo through serverless offline', () => {
     });
     expect(Buffer.from(await response.arrayBuffer()).equals(latin1)).toBe(true);
   });
+
+  it.each(['null', 'false', '0'])('keeps a JSON body of %s (falsy once parsed) as the bytes sent', async (text) => {
+    const response = await fetch(`${baseUrl}/v1/_diagnostics/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(text);
+  });
 });
 
 describe('GET /v1/health', () => {
