@@ -9,6 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createAwsClients } from '../lib/aws';
 import { loadServiceConfig } from '../lib/config';
 import { MerchantRepository } from '../lib/gateway';
+import namedTestCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { SandboxAcquirer } from '../lib/gateway/acquirers/sandbox-acquirer';
 import { DynamoTransactionStore } from '../lib/gateway/transactions/dynamo-transaction-store';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
@@ -17,6 +18,7 @@ import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction'
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 
 const CLIENTS = 8;
+const APPROVED_TEST_CARD = namedTestCards.approvedByBrand.visa;
 const ROUNDS = Number(process.argv[2] ?? 40);
 
 const stack = await startEphemeralStack({ name: 'bench-gateway', withOffline: true });
@@ -36,7 +38,7 @@ try {
       pagamento: {
         meio_pagamento: 'acquirerB_ws',
         bandeira: 'visa',
-        cartao_numero: '4242424242424242',
+        cartao_numero: APPROVED_TEST_CARD,
         cartao_cvv: '123',
         cartao_validade: '122030',
       },

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postFormPage } from '../../scripts/cli/post-form-page';
+import { launchChromium } from '../support/browser';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
 
@@ -166,17 +166,7 @@ describe('POST Object (browser-based upload)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'post-form-'));
     writeFileSync(join(dir, 'form.html'), page);
     writeFileSync(join(dir, 'photo note.txt'), 'uploaded by chromium');
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
       await tab.goto(`file://${join(dir, 'form.html')}`);

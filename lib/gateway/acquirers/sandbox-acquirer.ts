@@ -8,12 +8,10 @@ import type {
   SettlementOutcome,
   SettlementRequest,
 } from './acquirer';
+import namedTestCards from './fixtures/sandbox-test-cards.json' with { type: 'json' };
 
 /** Stripe's named test cards, then the acquirer convention by last digit (README "Sandbox test cards"). */
-const NAMED_CARDS: Record<string, DeclineReason | 'approved'> = {
-  '4242424242424242': 'approved',
-  '4000000000000002': 'declined',
-};
+const NAMED_CARDS = namedTestCards.cards as Record<string, DeclineReason | 'approved'>;
 
 const BY_LAST_DIGIT: Record<string, DeclineReason | 'approved'> = {
   '0': 'approved',

@@ -1,5 +1,6 @@
 import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/create-transaction.schema';
 import { transactionResponseSchema } from '../../../schemas/transaction-response.schema';
+import testCards from '../acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { CAPTURE_FAILS_WHEN_CENTS } from '../acquirers/sandbox-acquirer';
 import { GATEWAY_ERROR_CATALOGUE } from '../http/error-catalogue';
 
@@ -52,7 +53,7 @@ export const OPENAPI_DOCUMENT = {
     description: [
       'Create, capture, cancel (estornar) and consult transactions. Every response is {"transacao": {...}}; errors carry',
       '`erro: {codigo, mensagem}` inside it. The body is parsed as JSON whatever its Content-Type.',
-      `Sandbox: card 4242424242424242 approves, 4000000000000002 declines; otherwise by last digit (0,1,4,9 approve; 2 declined;`,
+      `Sandbox: card ${testCards.approvedByBrand.visa} approves, ${testCards.declined.visa} declines; otherwise by last digit (0,1,4,9 approve; 2 declined;`,
       `3 expired; 5 blocked; 6 timeout; 7 cancelled; 8 card problem); totals ending in .${CAPTURE_FAILS_WHEN_CENTS} fail at capture.`,
     ].join(' '),
   },

@@ -1,4 +1,5 @@
 import type { Acquirer } from '../../acquirers/acquirer';
+import testCards from '../../acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { type CardBrand, summariseCard } from '../../domain/card';
 import { emptyShoplineDetalhes } from '../../domain/detalhes';
 import { flowOf, type PaymentMethod } from '../../domain/payment-methods';
@@ -30,13 +31,11 @@ const CITIES: [string, string][] = [
   ['Curitiba', 'PR'],
   ['Recife', 'PE'],
 ];
-// Sandbox test cards (README): the simulator approves the first ones and declines 4000000000000002.
-const APPROVED_CARDS: [string, CardBrand][] = [
-  ['4242424242424242', 'visa'],
-  ['5555555555554444', 'mastercard'],
-  ['6362970000457021', 'elo'],
-];
-const DECLINED_CARD: [string, CardBrand] = ['4000000000000002', 'visa'];
+// Sandbox test cards (README): the simulator approves these and declines the declined one.
+const APPROVED_CARDS = Object.entries(testCards.approvedByBrand).map(
+  ([brand, number]) => [number, brand as CardBrand] as [string, CardBrand],
+);
+const DECLINED_CARD: [string, CardBrand] = [testCards.declined.visa, 'visa'];
 const METHODS: PaymentMethod[] = [
   'acquirerB_ws',
   'acquirerB_ws',
