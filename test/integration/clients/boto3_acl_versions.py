@@ -5,23 +5,15 @@ Usage: python3 boto3_acl_versions.py <endpoint> <signature version> <bucket> <ow
 import json
 import sys
 
-import boto3
 import requests
-from botocore.client import Config
 from botocore.exceptions import ClientError
+from s3_client import make_client
 
 endpoint, signature_version, bucket, owner_key, owner_secret, other_key, other_secret, other_email = sys.argv[1:9]
 
 
 def client(key, secret):
-    return boto3.client(
-        "s3",
-        endpoint_url=endpoint,
-        aws_access_key_id=key,
-        aws_secret_access_key=secret,
-        region_name="us-east-1",
-        config=Config(signature_version=signature_version, s3={"addressing_style": "path"}, retries={"max_attempts": 1}),
-    )
+    return make_client(endpoint, key, secret, signature_version)
 
 
 def code(call):

@@ -1,4 +1,4 @@
-"""Drives the storage surface with boto3 (SigV2 ', s3' or SigV4 's3v4'), as a client would; prints a JSON report.
+"""Drives the storage surface with boto3 (SigV2 's3' or SigV4 's3v4'), as a client would; prints a JSON report.
 
 Usage: python3 boto3_round_trip.py <endpoint> <access key> <secret key> <signature version> <bucket>
 """
@@ -7,19 +7,11 @@ import json
 import os
 import sys
 
-import boto3
-from botocore.client import Config
 from botocore.exceptions import ClientError
+from s3_client import make_client
 
 endpoint, access_key, secret_key, signature_version, bucket = sys.argv[1:6]
-s3 = boto3.client(
-    "s3",
-    endpoint_url=endpoint,
-    aws_access_key_id=access_key,
-    aws_secret_access_key=secret_key,
-    region_name="us-east-1",
-    config=Config(signature_version=signature_version, s3={"addressing_style": "path"}, retries={"max_attempts": 1}),
-)
+s3 = make_client(endpoint, access_key, secret_key, signature_version)
 report = {}
 keys = ["plain.txt", "with space+plus%percent", "ünïcødé/ключ/鍵", "double//slash", "folder/", "x" * 1024, "(weird) *!'chars~$&=@,;"]
 s3.create_bucket(Bucket=bucket)
