@@ -18,6 +18,25 @@ export async function getItem(
   return Item;
 }
 
+/** What an all-or-nothing write came to: committed, or the index of the first item whose condition failed (-1: it lost a race with another transaction). */
+export type TransactOutcome = 'committed' | { failedIndex: number };
+
+/** An all-or-nothing write whose refusal is an outcome, not an exception; any other failure is rethrown as is. */
+export async function tryTransactWrite(
+  documents: DynamoDBDocumentClient,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<TransactOutcome> {
+  try {
+    await documents.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'committed';
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') throw error;
+    if (!isTransactionConditionFailed(error)) return { failedIndex: -1 };
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return { failedIndex: reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed') };
+  }
+}
+
 /**
  * An all-or-nothing write. When one of its conditions fails, `onConditionFailed` gets the index of
  * the first failed item and returns the domain error to throw; any other failure is rethrown as is.

@@ -1,9 +1,9 @@
 import { serviceConfig } from '../../config';
 import { type ApiEvent, type ApiResult, binaryResponse } from '../../http';
 import type { S3Response } from '../requests/s3-response';
-import { routeS3Request } from '../requests/s3-router';
 import { storageWiring } from '../storage-deps-provider';
 import { storageEndpoint } from './s3-endpoint';
+import { handleS3Request } from './s3-pipeline';
 import { toS3Request } from './s3-request-parser';
 
 /**
@@ -13,7 +13,7 @@ import { toS3Request } from './s3-request-parser';
 export function s3Function() {
   return storageEndpoint(async (event: ApiEvent) => {
     const { deps, keys } = storageWiring();
-    return toApiResult(await routeS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost)));
+    return toApiResult(await handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost)));
   });
 }
 

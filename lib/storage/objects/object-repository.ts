@@ -1,11 +1,8 @@
 import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, isConditionalCheckFailed, transactWrite } from '../../aws';
+import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
-
-/** A commit lost to a concurrent transaction on the same item: retried by the caller like a lost condition. */
-class CommitConflict extends Error {}
 
 /**
  * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
@@ -24,39 +21,28 @@ export class ObjectRepository implements ObjectCatalog {
   }
 
   async commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'> {
-    const now = Date.now();
-    try {
-      await transactWrite(
-        this.documents,
-        [
-          {
-            ConditionCheck: {
-              TableName: this.table,
-              Key: bucketKey(record.bucket),
-              // Versioned buckets write through VersionRepository: a commit that raced with enabling versioning fails here.
-              ConditionExpression: `${BUCKET_LIVE} AND attribute_not_exists(versioning)`,
-              ExpressionAttributeValues: staleDeleteValue(now),
-            },
-          },
-          {
-            Put: {
-              TableName: this.table,
-              Item: { PK: objectsPartition(record.bucket), SK: record.key, kind: 'object', ...record },
-              ConditionExpression: expectedBlobId === undefined ? 'attribute_not_exists(PK)' : 'blobId = :expected',
-              ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':expected': expectedBlobId },
-            },
-          },
-        ],
-        (failedIndex) => (failedIndex === 0 ? new NoBucket() : new CommitConflict()),
-      );
-      return 'committed';
-    } catch (error) {
-      if (error instanceof NoBucket) return 'no-bucket';
-      if (error instanceof CommitConflict || (error instanceof Error && error.name === 'TransactionCanceledException')) {
-        return 'conflict';
-      }
-      throw error;
-    }
+    const outcome = await tryTransactWrite(this.documents, [
+      {
+        ConditionCheck: {
+          TableName: this.table,
+          Key: bucketKey(record.bucket),
+          // Versioned buckets write through VersionRepository: a commit that raced with enabling versioning fails here.
+          ConditionExpression: `${BUCKET_LIVE} AND attribute_not_exists(versioning)`,
+          ExpressionAttributeValues: staleDeleteValue(Date.now()),
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: { PK: objectsPartition(record.bucket), SK: record.key, kind: 'object', ...record },
+          ConditionExpression: expectedBlobId === undefined ? 'attribute_not_exists(PK)' : 'blobId = :expected',
+          ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':expected': expectedBlobId },
+        },
+      },
+    ]);
+    if (outcome === 'committed') return outcome;
+    // A lost race (another writer's condition or transaction) is retried by the caller.
+    return outcome.failedIndex === 0 ? 'no-bucket' : 'conflict';
   }
 
   async putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean> {
@@ -120,8 +106,6 @@ export class ObjectRepository implements ObjectCatalog {
     };
   }
 }
-
-class NoBucket extends Error {}
 
 /** One page of an index partition in sort-key order, strictly after `after` or from `from` (listing objects and versions). */
 export function rangeQuery(table: string, partition: string, range: { after?: string; from?: string }, limit: number) {

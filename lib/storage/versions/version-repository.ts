@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { getItem, queryAllPages, transactWrite } from '../../aws';
+import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
 import { rangeQuery, toObjectRecord } from '../objects/object-repository';
@@ -8,9 +8,6 @@ import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChan
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
 const versionKey = (bucket: string, key: string, seq: string) => ({ PK: versionsPartition(bucket), SK: versionCursor(key, seq) });
 const currentKey = (bucket: string, key: string) => ({ PK: objectsPartition(bucket), SK: key });
-
-class Lost extends Error {}
-class NoBucket extends Error {}
 
 /**
  * Versions in the storage table: `VERSIONS#<bucket>` with sort key `<key>\0<seq>` (seqs sort newest
@@ -88,14 +85,9 @@ export class VersionRepository implements VersionCatalog {
         Put: { TableName: table, Item: { ...currentKey(bucket, key), kind: 'object', versioned: true, ...change.current } },
       });
     }
-    try {
-      await transactWrite(this.documents, items, (failedIndex) => (failedIndex === 0 ? new NoBucket() : new Lost()));
-      return 'committed';
-    } catch (error) {
-      if (error instanceof NoBucket) return 'no-bucket';
-      if (error instanceof Lost || (error instanceof Error && error.name === 'TransactionCanceledException')) return 'conflict';
-      throw error;
-    }
+    const outcome = await tryTransactWrite(this.documents, items);
+    if (outcome === 'committed') return outcome;
+    return outcome.failedIndex === 0 ? 'no-bucket' : 'conflict';
   }
 
   async page(
@@ -121,13 +113,7 @@ export class VersionRepository implements VersionCatalog {
     });
     const items = [update(versionKey(version.bucket, version.key, version.seq), 'attribute_exists(PK)')];
     if (isCurrent) items.push(update(currentKey(version.bucket, version.key), 'seq = :seq', { ':seq': version.seq }));
-    try {
-      await transactWrite(this.documents, items, () => new Lost());
-      return true;
-    } catch (error) {
-      if (error instanceof Lost || (error instanceof Error && error.name === 'TransactionCanceledException')) return false;
-      throw error;
-    }
+    return (await tryTransactWrite(this.documents, items)) === 'committed';
   }
 
   async blobIds(bucket: string, key: string): Promise<string[]> {

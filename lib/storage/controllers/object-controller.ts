@@ -1,0 +1,45 @@
+import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
+import { copyObject } from '../objects/copy-object';
+import { deleteObject } from '../objects/delete-object';
+import { putObject } from '../objects/put-object';
+import { header } from '../requests/s3-request';
+import { emptyResult, xmlResult } from '../requests/s3-response';
+import { accessControlPolicyXml } from '../xml/access-control-policy';
+import { copyObjectResultXml } from '../xml/s3-documents';
+import { readObject } from './object-read-response';
+import { type RouteTable, versionHeader, versionIdOf } from './s3-call';
+
+/** `/{bucket}/{key}` and its sub-resources. */
+export const OBJECT_ROUTES: RouteTable = {
+  '': {
+    GET: (call) => readObject(call, true),
+    HEAD: (call) => readObject(call, false),
+    PUT: async ({ deps, principal, request, bucket, key, body }) => {
+      const copySource = header(request, 'x-amz-copy-source');
+      if (copySource !== undefined) {
+        const copied = await copyObject(deps, principal, { bucket, key, copySource, headers: request.headers });
+        return xmlResult(copyObjectResultXml(copied.record), 200, {
+          ...versionHeader(copied.versioned, copied.record.versionId),
+          ...(copied.sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': copied.sourceVersionId }),
+        });
+      }
+      const { record, versioned } = await putObject(deps, principal, { bucket, key, body, headers: request.headers });
+      return emptyResult(200, { etag: `"${record.etag}"`, ...versionHeader(versioned, record.versionId) });
+    },
+    DELETE: async ({ deps, principal, request, bucket, key }) => {
+      const outcome = await deleteObject(deps, principal, bucket, key, versionIdOf(request));
+      return emptyResult(204, {
+        ...(outcome.versionId === undefined ? {} : { 'x-amz-version-id': outcome.versionId }),
+        ...(outcome.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
+      });
+    },
+  },
+  acl: {
+    GET: async ({ deps, principal, request, bucket, key }) =>
+      xmlResult(accessControlPolicyXml(await getObjectAcl(deps, principal, bucket, key, versionIdOf(request)))),
+    PUT: async ({ deps, principal, request, bucket, key, body }) => {
+      await putObjectAcl(deps, principal, bucket, key, { headers: request.headers, body }, versionIdOf(request));
+      return emptyResult(200);
+    },
+  },
+};

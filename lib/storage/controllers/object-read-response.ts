@@ -1,0 +1,34 @@
+import { getObject } from '../objects/get-object';
+import { objectResponseHeaders } from '../objects/object-headers';
+import { header } from '../requests/s3-request';
+import { emptyResult, type S3Response } from '../requests/s3-response';
+import { type S3Call, versionHeader, versionIdOf } from './s3-call';
+
+/** GetObject (withBody) and HeadObject: 200, 206 for a range, 304 when not modified. */
+export async function readObject({ deps, principal, request, bucket, key }: S3Call, withBody: boolean): Promise<S3Response> {
+  const result = await getObject(deps, principal, {
+    bucket,
+    key,
+    versionId: versionIdOf(request),
+    range: header(request, 'range'),
+    conditions: {
+      ifMatch: header(request, 'if-match'),
+      ifNoneMatch: header(request, 'if-none-match'),
+      ifModifiedSince: header(request, 'if-modified-since'),
+      ifUnmodifiedSince: header(request, 'if-unmodified-since'),
+    },
+    withBody,
+  });
+  const headers = {
+    ...objectResponseHeaders(result.record, request.query),
+    ...versionHeader(result.versioned, result.record.versionId),
+  };
+  if (result.kind === 'not-modified') {
+    return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });
+  }
+  const { record, range } = result;
+  const length = range ? range.end - range.start + 1 : record.size;
+  const withLength: Record<string, string> = { ...headers, 'content-length': String(length) };
+  if (range) withLength['content-range'] = `bytes ${range.start}-${range.end}/${record.size}`;
+  return { status: range ? 206 : 200, headers: withLength, body: result.body };
+}
