@@ -1,6 +1,9 @@
 import { getBucketAcl, putBucketAcl } from '../acl/acl-operations';
 import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
 import { bucketFor, createBucket, deleteBucket } from '../buckets/bucket-operations';
+import { assertDeleteBodyIntegrity, deleteObjects } from '../deletes/delete-objects';
+import { parseDeleteRequest } from '../deletes/delete-request';
+import { deleteResultXml } from '../deletes/delete-result-document';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
@@ -72,6 +75,13 @@ export const BUCKET_ROUTES: RouteTable = {
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketRequestPayment(deps, principal, bucket, body);
       return emptyResult(200);
+    },
+  },
+  delete: {
+    POST: async ({ deps, principal, request, bucket, body }) => {
+      assertDeleteBodyIntegrity(request.headers, body);
+      const parsed = parseDeleteRequest(body.toString('utf8'));
+      return xmlResult(deleteResultXml(await deleteObjects(deps, principal, bucket, parsed), parsed.quiet));
     },
   },
   versions: {

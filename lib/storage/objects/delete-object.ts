@@ -23,7 +23,19 @@ export async function deleteObject(
   key: string,
   versionId?: string,
 ): Promise<DeleteOutcome> {
-  let bucket = await bucketFor(deps, principal, name, 'DeleteObject');
+  return deleteFromBucket(deps, principal, await bucketFor(deps, principal, name, 'DeleteObject'), key, versionId);
+}
+
+/** DeleteObject on a bucket already read and authorized (DeleteObjects reads and checks it once for every key). */
+export async function deleteFromBucket(
+  deps: StorageDeps,
+  principal: Principal,
+  target: BucketRecord,
+  key: string,
+  versionId?: string,
+): Promise<DeleteOutcome> {
+  let bucket = target;
+  const name = bucket.name;
   if (versionId !== undefined) {
     const removed = await removeVersion(deps, bucket, key, versionId);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };

@@ -2,7 +2,7 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment']);
+const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment', 'delete']);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
   'uploads',
@@ -18,7 +18,6 @@ const NOT_IMPLEMENTED = new Set([
   'logging',
   'replication',
   'encryption',
-  'delete',
   'restore',
   'select',
   'torrent',
