@@ -2,6 +2,7 @@ import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
 import { putObject } from '../objects/put-object';
+import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
 import { header } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
@@ -27,7 +28,10 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200, { etag: `"${record.etag}"`, ...versionHeader(versioned, record.versionId) });
     },
     DELETE: async ({ deps, principal, request, bucket, key }) => {
-      const outcome = await deleteObject(deps, principal, bucket, key, versionIdOf(request));
+      const outcome = await deleteObject(deps, principal, bucket, key, {
+        versionId: versionIdOf(request),
+        precondition: writePrecondition(writeConditionsOf(request.headers), key),
+      });
       return emptyResult(204, {
         ...(outcome.versionId === undefined ? {} : { 'x-amz-version-id': outcome.versionId }),
         ...(outcome.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),

@@ -39,7 +39,7 @@ export async function deleteObjects(
           kind: 'deleted',
           key,
           ...requested,
-          ...(await deleteFromBucket(deps, principal, bucket, key, versionId)),
+          ...(await deleteFromBucket(deps, principal, bucket, key, { versionId })),
         };
       } catch (error) {
         if (!(error instanceof StorageError) || error.code === 'InternalError') throw error;

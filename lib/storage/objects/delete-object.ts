@@ -4,12 +4,22 @@ import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion, removeVersion } from '../versions/version-writer';
+import type { ObjectRecord } from './object-record';
 import { removeBlob } from './remove-blob';
+import type { WritePrecondition } from './write-conditions';
+
+const MAX_ATTEMPTS = 40;
 
 /** What S3 reports about a delete: x-amz-version-id and x-amz-delete-marker. */
 export interface DeleteOutcome {
   versionId?: string;
   deleteMarker?: boolean;
+}
+
+/** Which version to delete, and the conditional-delete check (If-Match). */
+export interface DeleteOptions {
+  versionId?: string;
+  precondition?: WritePrecondition;
 }
 
 /**
@@ -21,9 +31,9 @@ export async function deleteObject(
   principal: Principal,
   name: string,
   key: string,
-  versionId?: string,
+  options: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
-  return deleteFromBucket(deps, principal, await bucketFor(deps, principal, name, 'DeleteObject'), key, versionId);
+  return deleteFromBucket(deps, principal, await bucketFor(deps, principal, name, 'DeleteObject'), key, options);
 }
 
 /** DeleteObject on a bucket already read and authorized (DeleteObjects reads and checks it once for every key). */
@@ -32,16 +42,16 @@ export async function deleteFromBucket(
   principal: Principal,
   target: BucketRecord,
   key: string,
-  versionId?: string,
+  { versionId, precondition }: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
   let bucket = target;
   const name = bucket.name;
   if (versionId !== undefined) {
-    const removed = await removeVersion(deps, bucket, key, versionId);
+    const removed = await removeVersion(deps, bucket, key, versionId, precondition);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }
   if (!bucket.versioning) {
-    const removed = await deps.objects.remove(name, key);
+    const removed = await removeUnversioned(deps, name, key, precondition);
     if (removed !== 'versioned') {
       if (removed) await removeBlob(deps, removed.blobId);
       return {};
@@ -49,7 +59,25 @@ export async function deleteFromBucket(
     // Versioning was enabled while this request ran.
     bucket = (await deps.buckets.get(name)) ?? missing(name);
   }
-  return addDeleteMarker(deps, principal, bucket, key);
+  return addDeleteMarker(deps, principal, bucket, key, precondition);
+}
+
+/** The unversioned delete; a conditional one removes the record only if it is still the one the condition was checked on. */
+async function removeUnversioned(
+  deps: StorageDeps,
+  name: string,
+  key: string,
+  precondition: WritePrecondition | undefined,
+): Promise<ObjectRecord | undefined | 'versioned'> {
+  if (!precondition) return (await deps.objects.remove(name, key)) as ObjectRecord | undefined | 'versioned';
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await deps.objects.get(name, key);
+    precondition(current);
+    if (!current) return undefined;
+    const removed = await deps.objects.remove(name, key, current.blobId);
+    if (removed !== 'conflict') return removed;
+  }
+  throw new StorageError('SlowDown');
 }
 
 async function addDeleteMarker(
@@ -57,22 +85,28 @@ async function addDeleteMarker(
   principal: Principal,
   bucket: BucketRecord,
   key: string,
+  precondition: WritePrecondition | undefined,
 ): Promise<DeleteOutcome> {
   const owner = ownerOf(principal);
-  const marker = await addVersion(deps, bucket, {
-    bucket: bucket.name,
-    key,
-    blobId: '',
-    size: 0,
-    etag: '',
-    lastModified: deps.now().toISOString(),
-    ownerId: owner.id,
-    ownerDisplayName: owner.displayName,
-    contentHeaders: {},
-    userMetadata: {},
-    versionId: '',
-    deleteMarker: true,
-  });
+  const marker = await addVersion(
+    deps,
+    bucket,
+    {
+      bucket: bucket.name,
+      key,
+      blobId: '',
+      size: 0,
+      etag: '',
+      lastModified: deps.now().toISOString(),
+      ownerId: owner.id,
+      ownerDisplayName: owner.displayName,
+      contentHeaders: {},
+      userMetadata: {},
+      versionId: '',
+      deleteMarker: true,
+    },
+    precondition,
+  );
   return { versionId: marker.versionId, deleteMarker: true };
 }
 

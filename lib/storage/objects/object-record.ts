@@ -54,8 +54,11 @@ export interface ObjectCatalog {
   commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'>;
   /** Replaces the ACL of the object if the key still points at `blobId` (unversioned); false when it no longer does. */
   putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean>;
-  /** Removes the key and returns what it pointed at; 'versioned' when the key now belongs to a versioned history. */
-  remove(bucket: string, key: string): Promise<ObjectRecord | undefined | 'versioned'>;
+  /**
+   * Removes the key and returns what it pointed at; 'versioned' when the key now belongs to a versioned history;
+   * with `expectedBlobId`, only if the key still points at that blob ('conflict' otherwise).
+   */
+  remove(bucket: string, key: string, expectedBlobId?: string): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'>;
   /** Up to `limit` objects in UTF-8 byte order of their keys, strictly after `after` (or from `from`, inclusive). */
   page(
     bucket: string,

@@ -63,20 +63,31 @@ export class ObjectRepository implements ObjectCatalog {
     }
   }
 
-  async remove(bucket: string, key: string): Promise<ObjectRecord | undefined | 'versioned'> {
+  async remove(
+    bucket: string,
+    key: string,
+    expectedBlobId?: string,
+  ): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'> {
     try {
       const { Attributes } = await this.documents.send(
         new DeleteCommand({
           TableName: this.table,
           Key: { PK: objectsPartition(bucket), SK: key },
-          ConditionExpression: 'attribute_not_exists(versioned)',
+          ConditionExpression:
+            expectedBlobId === undefined
+              ? 'attribute_not_exists(versioned)'
+              : 'attribute_not_exists(versioned) AND blobId = :blob',
+          ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':blob': expectedBlobId },
           ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       return Attributes ? toObjectRecord(Attributes) : undefined;
     } catch (error) {
-      if (isConditionalCheckFailed(error)) return 'versioned';
-      throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
+      // The item as it was (in DynamoDB's attribute-value form: errors are not unmarshalled).
+      const item = (error as { Item?: Record<string, unknown> }).Item;
+      return expectedBlobId === undefined || item?.versioned !== undefined ? 'versioned' : 'conflict';
     }
   }
 

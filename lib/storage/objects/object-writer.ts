@@ -5,6 +5,7 @@ import type { StorageDeps } from '../storage-deps';
 import { addVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
 import { removeBlob } from './remove-blob';
+import type { WritePrecondition } from './write-conditions';
 
 const MAX_ATTEMPTS = 40;
 
@@ -17,14 +18,22 @@ export interface Committed {
 /**
  * Points a key at a blob that is already written: a new version in a versioned bucket, the one
  * object otherwise. Returns the record as committed (with its version id). A failed commit removes its own blob.
+ * `precondition` (conditional writes) is checked against the key's current object in the same optimistic round as the commit.
  */
-export async function commitObject(deps: StorageDeps, bucket: BucketRecord, record: ObjectRecord): Promise<Committed> {
+export async function commitObject(
+  deps: StorageDeps,
+  bucket: BucketRecord,
+  record: ObjectRecord,
+  precondition?: WritePrecondition,
+): Promise<Committed> {
   try {
-    if (!bucket.versioning && (await commitUnversioned(deps, record)) === 'committed') return { record, versioned: false };
+    if (!bucket.versioning && (await commitUnversioned(deps, record, precondition)) === 'committed') {
+      return { record, versioned: false };
+    }
     // Versioned, or versioning was enabled while this request ran: the unversioned commit refused it.
     const current = bucket.versioning ? bucket : await deps.buckets.get(bucket.name);
     if (!current?.versioning) throw new StorageError('NoSuchBucket', undefined, { BucketName: bucket.name });
-    return { record: await addVersion(deps, current, { ...record, deleteMarker: false }), versioned: true };
+    return { record: await addVersion(deps, current, { ...record, deleteMarker: false }, precondition), versioned: true };
   } catch (error) {
     await removeBlob(deps, record.blobId);
     throw error;
@@ -36,9 +45,14 @@ export async function commitObject(deps: StorageDeps, bucket: BucketRecord, reco
  * that the bucket is live and unversioned), retry when another writer won. The winner of each round
  * removes exactly the blob it replaced, so concurrent PUTs leave one consistent object and no orphan.
  */
-async function commitUnversioned(deps: StorageDeps, record: ObjectRecord): Promise<'committed' | 'no-bucket'> {
+async function commitUnversioned(
+  deps: StorageDeps,
+  record: ObjectRecord,
+  precondition: WritePrecondition | undefined,
+): Promise<'committed' | 'no-bucket'> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.objects.get(record.bucket, record.key);
+    precondition?.(current);
     const outcome = await deps.objects.commit(record, current?.blobId);
     if (outcome === 'committed') {
       if (current) await removeBlob(deps, current.blobId);

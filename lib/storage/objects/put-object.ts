@@ -8,6 +8,7 @@ import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
 import { type Committed, commitObject } from './object-writer';
+import { writeConditionsOf, writePrecondition } from './write-conditions';
 
 export interface PutObjectInput {
   bucket: string;
@@ -20,6 +21,7 @@ export interface PutObjectInput {
 export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<Committed> {
   assertValidObjectKey(input.key);
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
   const header = (name: string) => input.headers[name]?.join(',');
   const declared = header('x-amz-decoded-content-length') ?? header('content-length');
   if (declared === undefined) throw new StorageError('MissingContentLength');
@@ -51,7 +53,7 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     acl,
   });
   await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
-  return commitObject(deps, bucket, record);
+  return commitObject(deps, bucket, record, precondition);
 }
 
 /** A record for a new version of `key`, owned by the principal, pointing at a fresh blob id. */

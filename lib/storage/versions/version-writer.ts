@@ -3,6 +3,7 @@ import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
 import type { ObjectRecord } from '../objects/object-record';
 import { removeBlob } from '../objects/remove-blob';
+import type { WritePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
 import { type KeyHead, MAX_VERSIONED_KEY_BYTES, type ObjectVersion, type VersionChange } from './object-version';
 import { newVersionSeq } from './version-id';
@@ -16,12 +17,14 @@ const headOf = (latestSeq: string, nullSeq: string | undefined, revision: number
 /**
  * Puts a version on top of a key's history (PUT, COPY, or a delete marker). Enabled: a new version id;
  * Suspended: version id `null`, replacing the previous null version (its blob is removed). Every change
- * is conditional on the key's head as read, so versions written in parallel are all kept, in commit order.
+ * is conditional on the key's head as read, so versions written in parallel are all kept, in commit order;
+ * `precondition` sees the key's current object as of that head, so a conditional write holds atomically.
  */
 export async function addVersion(
   deps: StorageDeps,
   bucket: BucketRecord,
   content: ObjectRecord & { deleteMarker: boolean },
+  precondition?: WritePrecondition,
 ): Promise<ObjectVersion> {
   const suspended = bucket.versioning === 'Suspended';
   const { bucket: name, key } = content;
@@ -29,6 +32,8 @@ export async function addVersion(
     throw new StorageError('KeyTooLongError', 'Keys of versioned buckets are at most 1,001 bytes here');
   return retry(async () => {
     const state = await readKeyState(deps, name, key);
+    // Read after the head: a current item newer than the head read makes the head's condition fail, and the round retry.
+    if (precondition) precondition(state.head ? await deps.objects.get(name, key) : state.legacy);
     const legacy = state.legacy ? legacyVersion(state.legacy) : undefined;
     const seq = newVersionSeq(deps.now(), state.head?.latestSeq ?? legacy?.seq);
     const added: ObjectVersion = { ...content, seq, versionId: suspended ? 'null' : seq };
@@ -56,10 +61,12 @@ export async function removeVersion(
   bucket: BucketRecord,
   key: string,
   versionId: string,
+  precondition?: WritePrecondition,
 ): Promise<ObjectVersion | undefined> {
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
     const target = await findVersion(deps, bucket, key, versionId);
+    precondition?.(target?.deleteMarker ? undefined : target);
     if (!target) return { done: undefined };
     const change: VersionChange = { bucket: bucket.name, key, put: [], remove: [], current: 'keep' };
     if (state.head) {

@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testStack } from '../support/stack';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+
+const run = promisify(execFile);
+let owner: StorageCredentials;
+let s3: S3Client;
+
+beforeAll(async () => {
+  owner = await newStorageUser('condwrite');
+  s3 = sdkClient(owner);
+});
+
+async function newBucket(label: string, versioned: boolean): Promise<string> {
+  const bucket = uniqueBucket(label);
+  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  if (versioned) {
+    await s3.send(new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }));
+  }
+  return bucket;
+}
+
+const bodyOf = async (bucket: string, key: string) =>
+  (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body?.transformToString();
+
+describe('conditional writes (If-None-Match: *, If-Match)', () => {
+  for (const versioned of [false, true]) {
+    const kind = versioned ? 'versioned' : 'unversioned';
+
+    it(`${kind}: create-if-absent, replace-if-unchanged and delete-if-unchanged, with S3's codes`, async () => {
+      const bucket = await newBucket(`cw-${versioned ? 'v' : 'u'}`, versioned);
+      const put = (Body: string, conditions: { IfNoneMatch?: string; IfMatch?: string }) =>
+        s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body, ...conditions }));
+      expect(await s3ErrorName(put('first', { IfNoneMatch: '*' }))).toBe('succeeded');
+      expect(await s3ErrorName(put('second', { IfNoneMatch: '*' }))).toBe('PreconditionFailed');
+      const { ETag } = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k' }));
+      expect(await s3ErrorName(put('second', { IfMatch: '"00000000000000000000000000000000"' }))).toBe('PreconditionFailed');
+      expect(await s3ErrorName(put('second', { IfMatch: ETag }))).toBe('succeeded');
+      expect(await bodyOf(bucket, 'k')).toBe('second');
+      // The ETag the client saw is stale now: neither a replace nor a delete goes through.
+      expect(await s3ErrorName(put('third', { IfMatch: ETag }))).toBe('PreconditionFailed');
+      expect(await s3ErrorName(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'k', IfMatch: ETag })))).toBe(
+        'PreconditionFailed',
+      );
+      expect(await bodyOf(bucket, 'k')).toBe('second');
+      const current = (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k' }))).ETag;
+      expect(await s3ErrorName(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'k', IfMatch: current })))).toBe(
+        'succeeded',
+      );
+      expect(await s3ErrorName(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k' })))).toBe('NotFound');
+      // If-Match on a key that does not exist (or whose latest version is a delete marker) is 404 NoSuchKey.
+      expect(await s3ErrorName(put('x', { IfMatch: current }))).toBe('NoSuchKey');
+      // And the key is free again for a create-if-absent.
+      expect(await s3ErrorName(put('again', { IfNoneMatch: '*' }))).toBe('succeeded');
+    });
+
+    it(`${kind}: of 12 parallel create-if-absent PUTs exactly one wins and the object is the winner's`, async () => {
+      const bucket = await newBucket(`cw-race-${versioned ? 'v' : 'u'}`, versioned);
+      const outcomes = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          s3ErrorName(s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'race', Body: `writer ${i}`, IfNoneMatch: '*' }))),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'PreconditionFailed')).toHaveLength(11);
+      expect(await bodyOf(bucket, 'race')).toBe(`writer ${outcomes.indexOf('succeeded')}`);
+      if (versioned) {
+        const versions = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket }));
+        expect(versions.Versions).toHaveLength(1);
+      }
+    });
+  }
+
+  it('refuses If-None-Match with an ETag on a write (only "*" is defined for writes)', async () => {
+    const bucket = await newBucket('cw-etag', false);
+    const attempt = s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'x', IfNoneMatch: '"abc"' }));
+    expect(await s3ErrorName(attempt)).toBe('NotImplemented');
+  });
+
+  for (const version of ['s3', 's3v4']) {
+    it(`boto3 (signature_version='${version}') puts and deletes conditionally`, async () => {
+      const script = join(import.meta.dirname, 'clients', 'boto3_conditional_writes.py');
+      const bucket = uniqueBucket(`cw-boto-${version === 's3' ? 'v2' : 'v4'}`);
+      const { stdout } = await run('python3', [script, testStack().baseUrl, owner.accessKey, owner.secretKey, version, bucket], {
+        timeout: 60_000,
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        createIfAbsent: 'ok',
+        createAgain: 'PreconditionFailed',
+        replaceWrongEtag: 'PreconditionFailed',
+        replaceRightEtag: 'ok',
+        body: 'two',
+        deleteStaleEtag: 'PreconditionFailed',
+        ifMatchMissing: 'NoSuchKey',
+      });
+    });
+  }
+});
