@@ -21,6 +21,8 @@ export type StorageAction =
   | 'GetBucketVersioning'
   | 'PutBucketVersioning'
   | 'GetBucketRequestPayment'
+  | 'GetBucketCors'
+  | 'PutBucketCors'
   | 'PutBucketRequestPayment'
   | 'PutObject'
   | 'DeleteObject'
@@ -54,6 +56,8 @@ export const ACTION_RULES: Record<
   PutBucketVersioning: 'bucket-owner',
   GetBucketRequestPayment: 'bucket-owner',
   PutBucketRequestPayment: 'bucket-owner',
+  GetBucketCors: 'bucket-owner',
+  PutBucketCors: 'bucket-owner',
 };
 
 /**

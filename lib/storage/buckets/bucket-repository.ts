@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
 import type { Grant } from '../acl/access-control';
+import type { CorsRule } from '../cors/cors-rules';
 import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
@@ -138,5 +139,6 @@ function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
+    ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
   };
 }

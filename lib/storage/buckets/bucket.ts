@@ -1,4 +1,5 @@
 import type { Grant } from '../acl/access-control';
+import type { CorsRule } from '../cors/cors-rules';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -14,10 +15,15 @@ export interface BucketRecord {
   versioning?: 'Enabled' | 'Suspended';
   /** Undefined: BucketOwner pays. */
   requestPayer?: 'Requester';
+  /** Undefined: no CORS configuration (preflights are refused). */
+  cors?: CorsRule[];
 }
 
-/** What PUT ?acl, ?versioning and ?requestPayment change on a bucket. */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & { requestPayer?: 'Requester' | null };
+/** What PUT ?acl, ?versioning, ?requestPayment and ?cors change on a bucket (null: back to the default). */
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
+  requestPayer?: 'Requester' | null;
+  cors?: CorsRule[] | null;
+};
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {

@@ -38,10 +38,12 @@ export class RequestBuckets implements BucketCatalog {
     const updated = await this.catalog.update(name, settings);
     const known = this.seen.get(name);
     if (updated && known) {
-      const { requestPayer, ...rest } = settings;
+      const { requestPayer, cors, ...rest } = settings;
       const next: BucketRecord = { ...known, ...rest };
       if (requestPayer === null) delete next.requestPayer;
       else if (requestPayer) next.requestPayer = requestPayer;
+      if (cors === null) delete next.cors;
+      else if (cors) next.cors = cors;
       this.seen.set(name, next);
     }
     return updated;

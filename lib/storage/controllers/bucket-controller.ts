@@ -1,6 +1,8 @@
 import { getBucketAcl, putBucketAcl } from '../acl/acl-operations';
 import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
 import { bucketFor, createBucket, deleteBucket } from '../buckets/bucket-operations';
+import { deleteBucketCors, getBucketCors, putBucketCors } from '../cors/bucket-cors';
+import { corsConfigurationXml } from '../cors/cors-documents';
 import { assertDeleteBodyIntegrity, deleteObjects } from '../deletes/delete-objects';
 import { parseDeleteRequest } from '../deletes/delete-request';
 import { deleteResultXml } from '../deletes/delete-result-document';
@@ -75,6 +77,17 @@ export const BUCKET_ROUTES: RouteTable = {
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketRequestPayment(deps, principal, bucket, body);
       return emptyResult(200);
+    },
+  },
+  cors: {
+    GET: async ({ deps, principal, bucket }) => xmlResult(corsConfigurationXml(await getBucketCors(deps, principal, bucket))),
+    PUT: async ({ deps, principal, bucket, body }) => {
+      await putBucketCors(deps, principal, bucket, body);
+      return emptyResult(200);
+    },
+    DELETE: async ({ deps, principal, bucket }) => {
+      await deleteBucketCors(deps, principal, bucket);
+      return emptyResult(204);
     },
   },
   delete: {

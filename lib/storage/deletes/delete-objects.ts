@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal';
 import { isAllowed } from '../authorization';
 import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
+import { s3MessageOf } from '../http/s3-error-codes';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
 import type { StorageDeps } from '../storage-deps';
 import type { DeleteRequest } from './delete-request';
@@ -43,7 +44,7 @@ export async function deleteObjects(
         };
       } catch (error) {
         if (!(error instanceof StorageError) || error.code === 'InternalError') throw error;
-        entries[index] = { kind: 'error', key, ...requested, code: error.code, message: error.message };
+        entries[index] = { kind: 'error', key, ...requested, code: error.code, message: s3MessageOf(error) };
       }
     }
   };

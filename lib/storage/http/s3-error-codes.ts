@@ -1,8 +1,13 @@
 /** S3 error codes, spelled as AWS spells them, with AWS's status and message. One table for the whole surface. */
 export const S3_ERROR_CODES = {
   AccessDenied: [403, 'Access Denied'],
+  AccessForbidden: [
+    403,
+    "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.",
+  ],
   AuthorizationHeaderMalformed: [400, 'The authorization header is malformed.'],
   AuthorizationQueryParametersError: [400, 'Error parsing the X-Amz-Credential parameter.'],
+  BadRequest: [400, 'Bad Request'],
   BadDigest: [400, 'The Content-MD5 you specified did not match what we received.'],
   BucketAlreadyExists: [
     409,
@@ -31,6 +36,7 @@ export const S3_ERROR_CODES = {
   MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],
   MissingSecurityHeader: [400, 'Your request was missing a required header'],
   NoSuchBucket: [404, 'The specified bucket does not exist'],
+  NoSuchCORSConfiguration: [404, 'The CORS configuration does not exist'],
   NoSuchKey: [404, 'The specified key does not exist.'],
   NoSuchVersion: [404, 'The specified version does not exist.'],
   NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
@@ -47,3 +53,8 @@ export const S3_ERROR_CODES = {
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type S3ErrorCode = keyof typeof S3_ERROR_CODES;
+
+/** The message S3 sends with an error: the one given, or AWS's standard text for the code. */
+export function s3MessageOf(error: { code: S3ErrorCode; message: string }): string {
+  return error.message === error.code ? S3_ERROR_CODES[error.code][1] : error.message;
+}

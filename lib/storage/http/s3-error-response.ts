@@ -1,15 +1,15 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { type ErrorRenderer, xmlResponse } from '../../http';
 import { StorageError } from '../errors';
-import { S3_ERROR_CODES } from './s3-error-codes';
+import { S3_ERROR_CODES, s3MessageOf } from './s3-error-codes';
 
 const builder = new XMLBuilder({ format: false, suppressEmptyNode: false });
 
 /** S3's error document: <Error><Code/><Message/><Resource/><RequestId/>…</Error>. Unknown errors are InternalError. HEAD errors carry no body. */
 export const renderS3Error: ErrorRenderer = (error, { requestId, path, method }) => {
   const known = error instanceof StorageError ? error : new StorageError('InternalError');
-  const [status, defaultMessage] = S3_ERROR_CODES[known.code];
-  const message = known.message === known.code ? defaultMessage : known.message;
+  const [status] = S3_ERROR_CODES[known.code];
+  const message = s3MessageOf(known);
   const document = {
     Error: { Code: known.code, Message: message, ...known.details, Resource: path, RequestId: requestId },
   };

@@ -5,9 +5,11 @@ import { BUCKET_ROUTES } from '../controllers/bucket-controller';
 import { OBJECT_ROUTES } from '../controllers/object-controller';
 import { type ResourceLevel, type RouteTable, routeFor } from '../controllers/s3-call';
 import { SERVICE_ROUTES } from '../controllers/service-controller';
+import { actualRequestCorsHeaders } from '../cors/actual-request-cors';
+import { corsPreflight } from '../cors/bucket-cors';
 import { StorageError } from '../errors';
 import { header, type S3Request } from '../requests/s3-request';
-import type { S3Response } from '../requests/s3-response';
+import { emptyResult, type S3Response } from '../requests/s3-response';
 import { subresourceOf } from '../requests/subresources';
 import type { StorageDeps } from '../storage-deps';
 import { chargeRequest } from './usage-charge';
@@ -16,28 +18,55 @@ const METHODS = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE']);
 const LEVELS: Record<ResourceLevel, RouteTable> = { SERVICE: SERVICE_ROUTES, BUCKET: BUCKET_ROUTES, OBJECT: OBJECT_ROUTES };
 
 /**
- * One S3 request through the pipeline: method check, authentication (exactly one mechanism), payment
- * consent, the controller of its resource level, then the usage charge of the bucket it touched.
+ * One S3 request through the pipeline: a CORS preflight is answered from the bucket's rules without
+ * authentication; anything else goes through the method check, authentication (exactly one mechanism),
+ * payment consent, the controller of its resource level and the usage charge of the bucket it touched,
+ * and leaves with the bucket's CORS headers when a browser sent an Origin (errors included).
  */
 export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver, request: S3Request): Promise<S3Response> {
+  if (request.method === 'OPTIONS') {
+    const headers = await corsPreflight(deps, {
+      bucket: request.bucket,
+      origin: header(request, 'origin'),
+      method: header(request, 'access-control-request-method'),
+      headers: header(request, 'access-control-request-headers'),
+    });
+    return emptyResult(200, headers);
+  }
+  const buckets = new RequestBuckets(deps.buckets);
+  try {
+    const response = await serve({ ...deps, buckets }, keys, request);
+    const cors = await corsHeaders(buckets, request);
+    return { ...response, headers: { ...response.headers, ...cors } };
+  } catch (error) {
+    if (!(error instanceof StorageError) || header(request, 'origin') === undefined) throw error;
+    const cors = await corsHeaders(buckets, request).catch(() => ({}));
+    throw new StorageError(error.code, error.message, error.details, { ...error.headers, ...cors });
+  }
+}
+
+async function serve(deps: StorageDeps & { buckets: RequestBuckets }, keys: AccessKeyResolver, request: S3Request) {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
   const authenticated = await authenticate(request, keys, deps.now());
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);
-  const buckets = new RequestBuckets(deps.buckets);
   const { body } = authenticated;
-  const response = await action({
-    deps: { ...deps, buckets },
-    keys,
-    principal,
-    request,
-    bucket: request.bucket ?? '',
-    key: request.key ?? '',
-    body,
-  });
-  const bucket = request.bucket === undefined ? undefined : buckets.remembered(request.bucket);
+  const response = await action({ deps, keys, principal, request, bucket: request.bucket ?? '', key: request.key ?? '', body });
+  const bucket = request.bucket === undefined ? undefined : deps.buckets.remembered(request.bucket);
   return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
+}
+
+/** CORS headers for a request with an Origin: from the bucket as the request read it (read once more only if it did not). */
+async function corsHeaders(buckets: RequestBuckets, request: S3Request): Promise<Record<string, string>> {
+  const origin = header(request, 'origin');
+  if (origin === undefined || request.bucket === undefined) return {};
+  const bucket = buckets.remembered(request.bucket) ?? (await buckets.get(request.bucket));
+  return actualRequestCorsHeaders(bucket, {
+    origin,
+    method: request.method,
+    requestedMethod: header(request, 'access-control-request-method'),
+  });
 }
 
 /** `x-amz-request-payer: requester` travels with the principal, for the evaluator. */

@@ -46,7 +46,8 @@ export async function deleteFromBucket(
 ): Promise<DeleteOutcome> {
   let bucket = target;
   const name = bucket.name;
-  if (versionId !== undefined) {
+  // `null` names the one object of a bucket that never had versioning.
+  if (versionId !== undefined && (versionId !== 'null' || bucket.versioning)) {
     const removed = await removeVersion(deps, bucket, key, versionId, precondition);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }

@@ -2,7 +2,7 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment', 'delete']);
+const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment', 'delete', 'cors']);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
   'uploads',
@@ -13,7 +13,6 @@ const NOT_IMPLEMENTED = new Set([
   'policyStatus',
   'website',
   'notification',
-  'cors',
   'tagging',
   'logging',
   'replication',

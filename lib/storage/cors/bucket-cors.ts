@@ -1,0 +1,51 @@
+import type { Principal } from '../auth/principal';
+import { bucketFor, existingBucket } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import type { StorageDeps } from '../storage-deps';
+import { parseCorsConfiguration } from './cors-documents';
+import { type CorsRule, corsResponseHeaders, matchCorsRule, requestedHeaderNames } from './cors-rules';
+
+export async function getBucketCors(deps: StorageDeps, principal: Principal, name: string): Promise<CorsRule[]> {
+  const bucket = await bucketFor(deps, principal, name, 'GetBucketCors');
+  if (!bucket.cors) throw new StorageError('NoSuchCORSConfiguration', undefined, { BucketName: name });
+  return bucket.cors;
+}
+
+export async function putBucketCors(deps: StorageDeps, principal: Principal, name: string, body: Buffer): Promise<void> {
+  await bucketFor(deps, principal, name, 'PutBucketCors');
+  const rules = parseCorsConfiguration(body.toString('utf8'));
+  if (!(await deps.buckets.update(name, { cors: rules })))
+    throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
+}
+
+export async function deleteBucketCors(deps: StorageDeps, principal: Principal, name: string): Promise<void> {
+  await bucketFor(deps, principal, name, 'PutBucketCors');
+  if (!(await deps.buckets.update(name, { cors: null }))) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
+}
+
+export interface PreflightRequest {
+  bucket?: string;
+  origin?: string;
+  /** Access-Control-Request-Method. */
+  method?: string;
+  /** Access-Control-Request-Headers, unsplit. */
+  headers?: string;
+}
+
+/**
+ * A browser's preflight (OPTIONS), answered without authentication from the bucket's rules, as S3 does:
+ * 400 without Origin or Access-Control-Request-Method, 403 when no rule allows the origin, method and headers.
+ */
+export async function corsPreflight(deps: StorageDeps, request: PreflightRequest): Promise<Record<string, string>> {
+  if (request.origin === undefined)
+    throw new StorageError('BadRequest', 'Insufficient information. Origin request header needed.');
+  if (request.method === undefined) {
+    throw new StorageError('BadRequest', 'Insufficient information. Access-Control-Request-Method header needed.');
+  }
+  if (request.bucket === undefined) throw new StorageError('BadRequest', 'A CORS preflight names a bucket.');
+  const bucket = await existingBucket(deps, request.bucket);
+  const headers = requestedHeaderNames(request.headers);
+  const rule = matchCorsRule(bucket.cors ?? [], { origin: request.origin, method: request.method, headers });
+  if (!rule) throw new StorageError('AccessForbidden');
+  return corsResponseHeaders(rule, request.origin, headers);
+}
