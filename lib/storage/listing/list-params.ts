@@ -41,6 +41,13 @@ export function parseListParams(get: (name: string) => string | undefined): List
   const version = listType === '2' ? 2 : 1;
   const token = get('continuation-token');
   const delimiter = get('delimiter');
+  // RGW's allow-unordered: key order is always kept here (a valid "unordered" order), but it cannot roll up prefixes.
+  if (get('allow-unordered') === 'true' && delimiter) {
+    throw new StorageError('InvalidArgument', 'allow-unordered cannot be used with a delimiter', {
+      ArgumentName: 'allow-unordered',
+      ArgumentValue: 'true',
+    });
+  }
   return {
     version,
     prefix: get('prefix') ?? '',

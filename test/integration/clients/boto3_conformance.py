@@ -122,4 +122,7 @@ encoded = main.list_objects(Bucket=listing, Delimiter="/", EncodingType="url")
 report["list_encoding_basic"] = [encoded["Delimiter"], keys(encoded), prefixes(encoded)]
 empty = main.list_objects_v2(Bucket=listing, ContinuationToken="")
 report["listv2_continuationtoken_empty"] = [empty["ContinuationToken"], empty["IsTruncated"], len(keys(empty))]
+unordered = make_client(endpoint, main_key, main_secret, "s3v4")
+unordered.meta.events.register("before-call.s3.ListObjects", lambda params, **_: params.update(url=params["url"] + "&allow-unordered=true"))
+report["list_unordered"] = [len(keys(unordered.list_objects(Bucket=listing))), code(lambda: unordered.list_objects(Bucket=listing, Delimiter="/"))]
 print(json.dumps(report))

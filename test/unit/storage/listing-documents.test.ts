@@ -16,6 +16,13 @@ describe('listing parameters and documents', () => {
     );
   });
 
+  it('refuses allow-unordered=true with a delimiter, as RGW does, and accepts it alone', () => {
+    expect(() => paramsOf({ 'allow-unordered': 'true', delimiter: '/' })).toThrow(
+      expect.objectContaining({ code: 'InvalidArgument' }),
+    );
+    expect(paramsOf({ 'allow-unordered': 'true' }).delimiter).toBeUndefined();
+  });
+
   it('url-encodes key-like values with encoding-type=url, except the v1 Prefix (as RGW; botocore decodes all others)', () => {
     const v1 = listObjectsXml('b', paramsOf({ prefix: '\n', delimiter: '/', marker: '\n', 'encoding-type': 'url' }), page);
     expect(v1).toContain('<Prefix>\n</Prefix>');
