@@ -127,11 +127,12 @@ describe('ACLs: owner, another user and anonymous', () => {
       }),
     );
     const acl = await s3Other.send(new GetBucketAclCommand({ Bucket: bucket }));
+    // RGW's listing order: groups, then users by id ('acl-other-…' before 'acl-owner-…').
     expect(acl.Grants?.map((grant) => [grant.Grantee?.Type, grant.Grantee?.ID ?? grant.Grantee?.URI, grant.Permission])).toEqual([
-      ['CanonicalUser', owner.id, 'FULL_CONTROL'],
+      ['Group', ALL_USERS, 'READ'],
       ['CanonicalUser', other.id, 'WRITE'],
       ['CanonicalUser', other.id, 'READ_ACP'],
-      ['Group', ALL_USERS, 'READ'],
+      ['CanonicalUser', owner.id, 'FULL_CONTROL'],
     ]);
     await put(s3Other, bucket, 'now-allowed.txt');
     expect((await anonymous('GET', `/${bucket}?list-type=2`)).status).toBe(200);

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postFormPage } from '../../scripts/cli/post-form-page';
@@ -154,6 +156,57 @@ describe('POST Object (browser-based upload)', () => {
     expect(notMultipart.status).toBe(400);
     expect(await notMultipart.text()).toContain('<Code>MalformedPOSTRequest</Code>');
   });
+
+  it('python-requests forms (every field a file part): the status and code s3-tests asserts for each POST case', async () => {
+    const script = join(import.meta.dirname, 'clients', 'requests_post_object.py');
+    const { stdout } = await promisify(execFile)(
+      'python3',
+      [script, baseUrl, user.accessKey, user.secretKey, uniqueBucket('rq')],
+      {
+        timeout: 120_000,
+        maxBuffer: 64 << 20,
+      },
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      anonymous_request: [204, 'bar'],
+      set_success_code: [201, 'foo.txt'],
+      set_invalid_success_code: [204, ''],
+      anonymous_to_private_bucket: [403, 'AccessDenied'],
+      authenticated_request: [204, 'bar'],
+      authenticated_no_content_type: [204, null],
+      upload_larger_than_chunk: [204, true],
+      set_key_from_filename: [204, 'from filename'],
+      ignored_header: [204, null],
+      case_insensitive_condition_fields: [204, null],
+      escaped_field_values: [204, 'bar'],
+      success_redirect_action: [200, true],
+      user_specified_header: [204, { foo: 'barclamp' }],
+      upload_size_rgw_chunk_size_bug: [204, null],
+      upload_checksum_good: [204, null],
+      upload_checksum_bad: [400, 'BadDigest'],
+      v4_policy: [204, 'signed v4'],
+      authenticated_request_bad_access_key: [403, 'InvalidAccessKeyId'],
+      invalid_signature: [403, 'SignatureDoesNotMatch'],
+      invalid_access_key: [403, 'InvalidAccessKeyId'],
+      invalid_date_format: [400, 'InvalidPolicyDocument'],
+      no_key_specified: [400, 'InvalidArgument'],
+      missing_signature: [400, 'InvalidArgument'],
+      missing_policy_condition: [403, 'AccessDenied'],
+      request_missing_policy_specified_field: [403, 'AccessDenied'],
+      condition_is_case_sensitive: [400, 'InvalidPolicyDocument'],
+      expires_is_case_sensitive: [400, 'InvalidPolicyDocument'],
+      expired_policy: [403, 'AccessDenied'],
+      wrong_bucket: [403, 'AccessDenied'],
+      invalid_request_field_value: [403, 'AccessDenied'],
+      missing_expires_condition: [400, 'InvalidPolicyDocument'],
+      missing_conditions_list: [400, 'InvalidPolicyDocument'],
+      upload_size_limit_exceeded: [400, 'EntityTooLarge'],
+      missing_content_length_argument: [400, 'InvalidPolicyDocument'],
+      invalid_content_length_argument: [400, 'InvalidPolicyDocument'],
+      upload_size_below_minimum: [400, 'EntityTooSmall'],
+      empty_conditions: [400, 'InvalidPolicyDocument'],
+    });
+  }, 150_000);
 
   it('works from a real browser (Chromium) with the demo form page', async () => {
     const page = postFormPage({

@@ -119,8 +119,8 @@ describe('real S3 clients from the machine', () => {
     };
     await aws('s3api', 'create-bucket', '--bucket', bucket, '--acl', 'authenticated-read');
     expect((await api('get-bucket-acl')).Grants.map((grant: { Permission: string }) => grant.Permission)).toEqual([
-      'FULL_CONTROL',
       'READ',
+      'FULL_CONTROL',
     ]);
     await api('put-bucket-versioning', '--versioning-configuration', 'Status=Enabled');
     expect((await api('get-bucket-versioning')).Status).toBe('Enabled');

@@ -47,7 +47,9 @@ describe('S3 through @aws-sdk/client-s3 with default settings (SigV4, CRC32, aws
     expect(mine.Owner?.ID).toBe(owner.id);
     const theirs = await sdkClient(other).send(new ListBucketsCommand({}));
     expect(theirs.Buckets?.map((b) => b.Name) ?? []).not.toContain(bucket);
-    expect((await errorOf(s3.send(new CreateBucketCommand({ Bucket: bucket })))).name).toBe('BucketAlreadyOwnedByYou');
+    expect((await errorOf(s3.send(new CreateBucketCommand({ Bucket: bucket, ACL: 'public-read' })))).name).toBe(
+      'BucketAlreadyExists',
+    );
     expect((await errorOf(sdkClient(other).send(new CreateBucketCommand({ Bucket: bucket })))).name).toBe('BucketAlreadyExists');
     expect((await errorOf(s3.send(new CreateBucketCommand({ Bucket: 'Bad_Name' })))).name).toBe('InvalidBucketName');
   });

@@ -44,3 +44,25 @@ export const ownerFullControl = (owner: Owner): Grant => ({
 
 export const grantsOf = (resource: AccessControlled): Grant[] =>
   resource.acl ?? [ownerFullControl({ id: resource.ownerId, displayName: resource.ownerDisplayName })];
+
+const granteeKey = (grantee: Grantee) => (grantee.type === 'Group' ? '' : grantee.id);
+
+/**
+ * Grants in the order RGW lists them (its ACL is a map keyed by grantee id, and groups have none): group
+ * grants first, then users by id, each in the order granted. s3-tests' check_grants relies on it.
+ */
+export const listingOrder = (grants: readonly Grant[]): Grant[] =>
+  [...grants].sort((a, b) => {
+    const [left, right] = [granteeKey(a.grantee), granteeKey(b.grantee)];
+    return left < right ? -1 : left > right ? 1 : 0;
+  });
+
+/** The same grants, whatever their order and the display names they were stored with. */
+export function sameGrants(a: readonly Grant[], b: readonly Grant[]): boolean {
+  const signature = (grants: readonly Grant[]) =>
+    grants
+      .map(({ grantee, permission }) => `${grantee.type}:${grantee.type === 'Group' ? grantee.uri : grantee.id}:${permission}`)
+      .sort()
+      .join('\n');
+  return signature(a) === signature(b);
+}

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { grantsOf, sameGrants } from '../acl/access-control';
 import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { authorize, type StorageAction } from '../authorization';
@@ -16,7 +17,10 @@ export async function listBuckets(deps: StorageDeps, principal: Principal): Prom
   return (await deps.buckets.listByOwner(principal.user.id)).sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** CreateBucket, with the optional CreateBucketConfiguration body (LocationConstraint). One conditional write decides races. */
+/**
+ * CreateBucket, with the optional CreateBucketConfiguration body (LocationConstraint). One conditional write
+ * decides races; a re-create never writes.
+ */
 export async function createBucket(
   deps: StorageDeps,
   principal: Principal,
@@ -39,13 +43,11 @@ export async function createBucket(
   };
   const result = await deps.buckets.create(bucket);
   if (result.created) return bucket;
-  throw new StorageError(
-    result.existing.ownerId === principal.user.id ? 'BucketAlreadyOwnedByYou' : 'BucketAlreadyExists',
-    undefined,
-    {
-      BucketName: name,
-    },
-  );
+  // As us-east-1 and RGW do: re-creating your own bucket with the ACL it has is a success that changes
+  // nothing; another ACL (or another owner) is refused, so the existing bucket is never silently kept as it is.
+  const { existing } = result;
+  if (existing.ownerId === principal.user.id && sameGrants(grantsOf(existing), acl)) return existing;
+  throw new StorageError('BucketAlreadyExists', undefined, { BucketName: name });
 }
 
 /** The bucket, after checking that the principal may do `action` on it (NoSuchBucket first, as S3 answers). */

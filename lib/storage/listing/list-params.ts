@@ -7,7 +7,7 @@ export interface ListParams {
   maxKeys: number;
   /** v1 `marker` or v2 `start-after`: list keys strictly after it. */
   marker?: string;
-  /** v2: the decoded continuation token (wins over start-after). */
+  /** v2: the decoded continuation token (wins over start-after); an empty one starts at the beginning, as S3 does. */
   continuationToken?: string;
   fetchOwner: boolean;
   urlEncoded: boolean;
@@ -41,13 +41,20 @@ export function parseListParams(get: (name: string) => string | undefined): List
   const version = listType === '2' ? 2 : 1;
   const token = get('continuation-token');
   const delimiter = get('delimiter');
+  // RGW's allow-unordered: key order is always kept here (a valid "unordered" order), but it cannot roll up prefixes.
+  if (get('allow-unordered') === 'true' && delimiter) {
+    throw new StorageError('InvalidArgument', 'allow-unordered cannot be used with a delimiter', {
+      ArgumentName: 'allow-unordered',
+      ArgumentValue: 'true',
+    });
+  }
   return {
     version,
     prefix: get('prefix') ?? '',
     delimiter: delimiter === '' ? undefined : delimiter,
     maxKeys: Math.min(rawMaxKeys === undefined ? MAX_KEYS : Number(rawMaxKeys), MAX_KEYS),
     marker: version === 2 ? get('start-after') || undefined : get('marker') || undefined,
-    continuationToken: version === 2 && token !== undefined ? decodeContinuationToken(token) : undefined,
+    continuationToken: version === 2 && token ? decodeContinuationToken(token) : undefined,
     fetchOwner: version === 1 || get('fetch-owner') === 'true',
     urlEncoded: encodingType === 'url',
   };

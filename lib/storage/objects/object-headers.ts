@@ -1,20 +1,21 @@
 import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
-const first = (headers: Headers, name: string) => headers[name]?.join(',');
+/** A header sent several times is one comma-separated list (RFC 9110), stored and returned as one value. */
+const combined = (headers: Headers, name: string) => headers[name]?.join(', ');
 
 /** Content headers and x-amz-meta-* of a PUT (or a copy with REPLACE). S3's default type is binary/octet-stream. */
 export function requestedMetadata(headers: Headers): Pick<ObjectRecord, 'contentHeaders' | 'userMetadata'> {
   const contentHeaders: ObjectRecord['contentHeaders'] = {};
   for (const name of CONTENT_HEADERS) {
-    let value = first(headers, name);
+    let value = combined(headers, name);
     // aws-chunked is transfer framing, not the object's encoding.
     if (name === 'content-encoding' && value !== undefined) {
       value = value
         .split(',')
         .map((part) => part.trim())
         .filter((part) => part !== '' && part !== 'aws-chunked')
-        .join(',');
+        .join(', ');
       if (value === '') value = undefined;
     }
     if (value !== undefined) contentHeaders[name] = value;

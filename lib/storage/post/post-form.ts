@@ -8,7 +8,8 @@ export interface PostForm {
 
 /**
  * A browser upload's multipart/form-data body, parsed by the platform's own (undici's) form-data parser.
- * Fields after the `file` field are ignored, as S3 ignores them.
+ * The part named `file` is the file; every part before it is a field, even one sent with a `filename=`
+ * (python-requests' `files=` sends every part that way), as S3 and RGW read them. Parts after `file` are ignored.
  */
 export async function parsePostForm(contentType: string | undefined, body: Buffer): Promise<PostForm> {
   if (!contentType?.toLowerCase().startsWith('multipart/form-data')) throw malformed();
@@ -29,7 +30,7 @@ export async function parsePostForm(contentType: string | undefined, body: Buffe
       if (typeof value === 'string') return { fields, file: { name: '', bytes: Buffer.from(value) } };
       return { fields, file: { name: value.name, bytes: Buffer.from(await value.arrayBuffer()) } };
     }
-    if (typeof value === 'string' && !fields.has(lower)) fields.set(lower, value);
+    if (!fields.has(lower)) fields.set(lower, typeof value === 'string' ? value : await value.text());
   }
   throw new StorageError('InvalidArgument', 'POST requires exactly one file upload per request.', { ArgumentName: 'file' });
 }

@@ -1,3 +1,4 @@
+import { verifyChecksums } from '../auth/checksums';
 import { parsePostPolicyClaim } from '../auth/post-policy-claim';
 import { ANONYMOUS, type Principal } from '../auth/principal';
 import { type AccessKeyResolver, verifyClaim } from '../auth/request-authenticator';
@@ -30,15 +31,19 @@ export async function postObject(
   const { fields, file } = await parsePostForm(input.contentType, input.body);
   const claim = parsePostPolicyClaim((name) => fields.get(name));
   const principal: Principal = claim ? { kind: 'user', user: (await verifyClaim(claim, keys, deps.now())).user } : ANONYMOUS;
-  const policy = fields.get('policy');
-  if (policy !== undefined) {
-    checkPostPolicy(parsePostPolicy(policy), new Map([...fields, ['bucket', input.bucket]]), file.bytes.length, deps.now());
-  }
   const keyField = fields.get('key');
   if (keyField === undefined) {
     throw new StorageError('InvalidArgument', "Bucket POST must contain a field named 'key'.", { ArgumentName: 'key' });
   }
+  // The policy judges the key being written (RGW and S3 substitute the file name first).
   const key = keyField.replaceAll(FILENAME_PLACEHOLDER, file.name);
+  const policy = fields.get('policy');
+  if (policy !== undefined) {
+    const judged = new Map([...fields, ['key', key], ['bucket', input.bucket]]);
+    checkPostPolicy(parsePostPolicy(policy), judged, file.bytes.length, deps.now());
+  }
+  // x-amz-checksum-* fields guard the file as their headers guard a PUT body.
+  verifyChecksums(fields, file.bytes);
   const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
   for (const [name, value] of fields) {
     if ((CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-')) headers[name] = [value];

@@ -11,6 +11,10 @@ export interface PostPolicy {
 
 /** Fields no condition needs to cover, as S3 defines them. */
 const EXEMPT = new Set(['file', 'policy', 'signature', 'x-amz-signature', 'awsaccesskeyid']);
+/** Exempt by prefix: `x-ignore-*` (S3), and `x-amz-checksum-*`, which only guard the file's integrity (RGW accepts them unnamed). */
+const EXEMPT_PREFIXES = ['x-ignore-', 'x-amz-checksum-'];
+/** ISO 8601 in UTC, as S3 requires for `expiration` (a date like `2030-01-01 00:00:00+00:00` is refused). */
+const EXPIRATION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 
 /** The base64 JSON policy of a POST form: `expiration` and `conditions` (exact match, `eq`, `starts-with`, `content-length-range`). */
 export function parsePostPolicy(base64: string): PostPolicy {
@@ -21,7 +25,7 @@ export function parsePostPolicy(base64: string): PostPolicy {
     throw invalidPolicy('Invalid Policy: Invalid JSON.');
   }
   const { expiration, conditions } = (document ?? {}) as { expiration?: unknown; conditions?: unknown };
-  const expires = typeof expiration === 'string' ? new Date(expiration) : undefined;
+  const expires = typeof expiration === 'string' && EXPIRATION.test(expiration) ? new Date(expiration) : undefined;
   if (!expires || Number.isNaN(expires.getTime())) throw invalidPolicy("Invalid Policy: Invalid 'expiration' value.");
   if (!Array.isArray(conditions)) throw invalidPolicy("Invalid Policy: Missing required field 'conditions'.");
   return { expiration: expires, conditions: conditions.flatMap(parseCondition) };
@@ -48,7 +52,7 @@ function parseCondition(condition: unknown): Condition[] {
     }
     throw invalidPolicy(`Invalid Policy: Invalid Condition: ${text}`);
   }
-  if (typeof condition === 'object' && condition !== null) {
+  if (typeof condition === 'object' && condition !== null && Object.keys(condition).length > 0) {
     return Object.entries(condition).map(([field, value]) => {
       if (typeof value !== 'string') throw invalidPolicy(`Invalid Policy: Invalid Condition: ${text}`);
       return { kind: 'eq' as const, field: field.toLowerCase(), value, text: JSON.stringify(['eq', `$${field}`, value]) };
@@ -84,7 +88,8 @@ export function checkPostPolicy(policy: PostPolicy, fields: ReadonlyMap<string, 
     if (!holds) throw denied(`Invalid according to Policy: Policy Condition failed: ${condition.text}`);
   }
   const extra = [...fields.keys()].filter(
-    (name) => name !== 'bucket' && !EXEMPT.has(name) && !name.startsWith('x-ignore-') && !covered.has(name),
+    (name) =>
+      name !== 'bucket' && !EXEMPT.has(name) && !EXEMPT_PREFIXES.some((prefix) => name.startsWith(prefix)) && !covered.has(name),
   );
   if (extra.length > 0) throw denied(`Invalid according to Policy: Extra input fields: ${extra.join(', ')}`);
 }

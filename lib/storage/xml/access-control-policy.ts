@@ -3,6 +3,7 @@ import {
   type AccessControlled,
   type Grant,
   grantsOf,
+  listingOrder,
   PERMISSIONS,
   type Permission,
   type RequestedGrant,
@@ -22,7 +23,10 @@ const parser = new XMLParser({
 
 /** GetBucketAcl / GetObjectAcl: the AccessControlPolicy document. */
 export function accessControlPolicyXml(resource: AccessControlled): string {
-  const grants = grantsOf(resource).map((grant) => ({ Grantee: granteeXml(grant.grantee), Permission: grant.permission }));
+  const grants = listingOrder(grantsOf(resource)).map((grant) => ({
+    Grantee: granteeXml(grant.grantee),
+    Permission: grant.permission,
+  }));
   const policy = {
     '@_xmlns': S3_NS,
     Owner: { ID: resource.ownerId, DisplayName: resource.ownerDisplayName },

@@ -47,7 +47,8 @@ export function listObjectsXml(bucket: string, params: ListParams, page: ListPag
   if (params.version === 1) {
     return s3Document('ListBucketResult', {
       Name: bucket,
-      Prefix: encode(params.prefix),
+      // v1 sends Prefix as given even with encoding-type=url: RGW does, and botocore decodes every other v1 field but not this one.
+      Prefix: params.prefix,
       Marker: encode(params.marker ?? ''),
       MaxKeys: params.maxKeys,
       ...delimiter,

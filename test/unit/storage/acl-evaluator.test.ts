@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessControlled, type Grant, PERMISSIONS, type Permission } from '../../../lib/storage/acl/access-control';
+import {
+  type AccessControlled,
+  type Grant,
+  listingOrder,
+  PERMISSIONS,
+  type Permission,
+  sameGrants,
+} from '../../../lib/storage/acl/access-control';
 import { cannedGrants } from '../../../lib/storage/acl/canned-acl';
 import { aclFromHeaders } from '../../../lib/storage/acl/grant-headers';
 import type { Principal } from '../../../lib/storage/auth/principal';
@@ -122,14 +129,29 @@ describe('ACL requests', () => {
     );
   });
 
+  it('lists group grants first, then users by id (RGW order), and compares grant sets whatever their order', () => {
+    const bucketOwner = { id: 'a-bucket-owner', displayName: 'B' };
+    const object = cannedGrants('bucket-owner-read', owner, bucketOwner);
+    const mixed: Grant[] = [...object, ...cannedGrants('public-read-write', owner).slice(1)];
+    expect(listingOrder(mixed).map((grant) => [grant.grantee.type, grant.permission])).toEqual([
+      ['Group', 'READ'],
+      ['Group', 'WRITE'],
+      ['CanonicalUser', 'READ'],
+      ['CanonicalUser', 'FULL_CONTROL'],
+    ]);
+    expect(sameGrants(cannedGrants('public-read', owner), listingOrder(cannedGrants('public-read', owner)))).toBe(true);
+    expect(sameGrants(cannedGrants('public-read', owner), cannedGrants('private', owner))).toBe(false);
+    expect(sameGrants(cannedGrants('private', owner), cannedGrants('private', { ...owner, displayName: 'renamed' }))).toBe(true);
+  });
+
   it('round-trips the AccessControlPolicy document and refuses malformed ones', () => {
     const xml = accessControlPolicyXml(resource(cannedGrants('public-read', owner)));
     expect(xml).toContain('xsi:type="Group"');
     expect(parseAccessControlPolicy(xml)).toEqual({
       ownerId: 'owner',
       grants: [
-        { grantee: { type: 'CanonicalUser', id: 'owner' }, permission: 'FULL_CONTROL' },
         { grantee: { type: 'Group', uri: 'http://acs.amazonaws.com/groups/global/AllUsers' }, permission: 'READ' },
+        { grantee: { type: 'CanonicalUser', id: 'owner' }, permission: 'FULL_CONTROL' },
       ],
     });
     for (const bad of [

@@ -50,10 +50,26 @@ describe('POST policy', () => {
       encode({ conditions: [] }),
       encode({ expiration: '2026-01-01T00:00:00Z' }),
       encode({ expiration: '2026-01-01T00:00:00Z', conditions: [['between', 1, 2]] }),
+      encode({ expiration: '2026-01-01 00:00:00.123456+00:00', conditions: [] }),
+      encode({ EXPIRATION: '2026-01-01T00:00:00Z', conditions: [] }),
+      encode({ expiration: '2026-01-01T00:00:00Z', CONDITIONS: [] }),
+      encode({ expiration: '2026-01-01T00:00:00Z', conditions: [{}] }),
+      encode({ expiration: '2026-01-01T00:00:00Z', conditions: [['content-length-range', 0]] }),
+      encode({ expiration: '2026-01-01T00:00:00Z', conditions: [['content-length-range', -1, 0]] }),
     ]) {
       expect(codeOf(() => parsePostPolicy(bad.startsWith('not') ? Buffer.from(bad).toString('base64') : bad))).toMatch(
         /^InvalidPolicyDocument/,
       );
     }
+  });
+
+  it('accepts fractional seconds in the expiration, and x-amz-checksum-* fields no condition names', () => {
+    const fractional = parsePostPolicy(encode({ expiration: '2026-01-01T01:00:00.000Z', conditions: [{ bucket: 'b' }] }));
+    expect(fractional.expiration.toISOString()).toBe('2026-01-01T01:00:00.000Z');
+    const checked = new Map([
+      ['bucket', 'b'],
+      ['x-amz-checksum-sha256', 'x'],
+    ]);
+    expect(codeOf(() => checkPostPolicy(fractional, checked, 1, now))).toBe('ok');
   });
 });
