@@ -36,8 +36,8 @@ export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver
   const resolved = await keys.resolveAccessKey(claim.accessKey);
   if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
   checkTime(claim, now);
-  const expected = claim.sign(resolved.secretKey);
-  if (!sameSignature(expected, claim.signature)) {
+  const expected = [claim.sign(resolved.secretKey), ...(claim.signAlternatives?.(resolved.secretKey) ?? [])];
+  if (!expected.some((signature) => sameSignature(signature, claim.signature))) {
     throw new StorageError('SignatureDoesNotMatch', undefined, {
       AWSAccessKeyId: claim.accessKey,
       StringToSign: claim.stringToSign,

@@ -13,6 +13,8 @@ export interface SignatureClaim {
   /** Presigned SigV4 URLs: not valid before then. */
   notBefore?: Date;
   sign(secretKey: string): string;
+  /** Other signatures that prove the same request (SigV2 bucket requests: `/bucket` and `/bucket/`); one match suffices. */
+  signAlternatives?(secretKey: string): string[];
   /** The request body's real bytes (aws-chunked decoded, payload hash checked), once the signature is known good. */
   payload(secretKey: string, body: Buffer): Buffer;
 }
