@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ObjectChecksum } from '../checksums/object-checksum';
+import { verifyRequestChecksum } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import type { ResolvedAccessKey } from '../users/storage-user';
 import { ANONYMOUS, type Principal } from './principal';
-import type { SignatureClaim } from './signature-claim';
+import { plainPayload, type SignatureClaim } from './signature-claim';
 import type { SigningInput } from './signing-input';
 import { parseSigV2Header, parseSigV2Query } from './sigv2-parsers';
 import { parseSigV4Header, parseSigV4Query } from './sigv4-parsers';
@@ -16,6 +18,8 @@ export interface Authenticated {
   principal: Principal;
   /** The body's real bytes (aws-chunked decoded, hashes and checksums verified). */
   body: Buffer;
+  /** The body's verified additional checksum (`x-amz-checksum-*`), when the request names one. */
+  checksum?: ObjectChecksum;
 }
 
 const MAX_SKEW_MS = 15 * 60 * 1000;
@@ -26,9 +30,12 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
  */
 export async function authenticate(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Authenticated> {
   const claim = parseClaim(request);
-  if (!claim) return { principal: ANONYMOUS, body: request.body };
-  const resolved = await verifyClaim(claim, keys, now);
-  return { principal: { kind: 'user', user: resolved.user }, body: claim.payload(resolved.secretKey, request.body) };
+  const resolved = claim && (await verifyClaim(claim, keys, now));
+  const principal: Principal = resolved ? { kind: 'user', user: resolved.user } : ANONYMOUS;
+  const { data, trailers } = claim && resolved ? claim.payload(resolved.secretKey, request.body) : plainPayload('', request.body);
+  // Checked once the signature is known good, for every mechanism (anonymous and SigV2 bodies carry checksum headers too).
+  const checksum = verifyRequestChecksum(request.headers, trailers, data);
+  return { principal, body: data, ...(checksum ? { checksum } : {}) };
 }
 
 /** The one verifier, for every mechanism (POST policies included): access key, clock, then the signature. */

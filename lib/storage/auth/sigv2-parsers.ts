@@ -1,10 +1,8 @@
 import { StorageError } from '../errors';
 import { parseSigningDate } from './amz-date';
-import type { SignatureClaim } from './signature-claim';
+import { plainPayload, type SignatureClaim } from './signature-claim';
 import { firstHeader, firstQuery, type SigningInput } from './signing-input';
 import { signV2, stringsToSignV2 } from './sigv2-signing';
-
-const unchanged = (_secret: string, body: Buffer) => body;
 
 /** `Authorization: AWS <key>:<signature>` with `Date` (or `x-amz-date`, which then blanks the Date line). */
 export function parseSigV2Header(input: SigningInput, authorization: string): SignatureClaim {
@@ -50,6 +48,6 @@ function signing([stringToSign, ...alternatives]: [string, ...string[]]) {
     stringToSign,
     sign: (secret: string) => signV2(secret, stringToSign),
     signAlternatives: (secret: string) => alternatives.map((candidate) => signV2(secret, candidate)),
-    payload: unchanged,
+    payload: plainPayload,
   };
 }

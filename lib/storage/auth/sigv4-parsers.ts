@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { StorageError } from '../errors';
 import { parseAmzDate, parseSigningDate } from './amz-date';
 import { parseAwsChunked } from './aws-chunked';
-import { verifyChecksums } from './checksums';
-import type { SignatureClaim } from './signature-claim';
+import type { DecodedPayload, SignatureClaim } from './signature-claim';
 import { firstHeader, firstQuery, type SigningInput } from './signing-input';
 import {
   type CredentialScope,
@@ -128,11 +127,10 @@ function claim(input: SigningInput, mechanism: SignatureClaim['mechanism'], part
   };
 }
 
-/** The real bytes of the body: payload hash checked, or aws-chunked decoded with every chunk signature and checksum verified. */
-function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, body: Buffer): Buffer {
+/** The real bytes of the body: payload hash checked, or aws-chunked decoded with every chunk (and trailer) signature verified. */
+function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, body: Buffer): DecodedPayload {
   const hash = parts.payloadHash;
-  const headerChecksums = Object.entries(input.headers).map(([name, values]) => [name, values.join(',')] as const);
-  if (hash === 'UNSIGNED-PAYLOAD') return checked(headerChecksums, body);
+  if (hash === 'UNSIGNED-PAYLOAD') return { data: body, trailers: [] };
   if (!hash.startsWith('STREAMING-')) {
     if (!/^[0-9a-f]{64}$/.test(hash))
       throw new StorageError(
@@ -140,7 +138,7 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
         'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-... or a SHA-256 hex digest',
       );
     if (sha256Hex(body) !== hash) throw new StorageError('XAmzContentSHA256Mismatch');
-    return checked(headerChecksums, body);
+    return { data: body, trailers: [] };
   }
   const signedChunks = hash === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD' || hash === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
   if (!signedChunks && hash !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') {
@@ -168,12 +166,7 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
   const data = Buffer.concat(chunks.map((chunk) => chunk.data));
   const declared = firstHeader(input, 'x-amz-decoded-content-length');
   if (declared !== undefined && Number(declared) !== data.length) throw new StorageError('IncompleteBody');
-  return checked([...headerChecksums, ...trailers], data);
-}
-
-function checked(fields: Iterable<readonly [string, string]>, data: Buffer): Buffer {
-  verifyChecksums(fields, data);
-  return data;
+  return { data, trailers: trailers.filter(([name]) => name !== 'x-amz-trailer-signature') };
 }
 
 function sameHex(a: string, b: string): boolean {

@@ -26,7 +26,7 @@ export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);
   const buckets = new RequestBuckets(deps.buckets);
-  const { body } = authenticated;
+  const { body, checksum } = authenticated;
   const response = await action({
     deps: { ...deps, buckets },
     keys,
@@ -35,6 +35,7 @@ export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver
     bucket: request.bucket ?? '',
     key: request.key ?? '',
     body,
+    checksum,
   });
   const bucket = request.bucket === undefined ? undefined : buckets.remembered(request.bucket);
   return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
