@@ -133,6 +133,18 @@ describe('additional checksums (x-amz-checksum-*) through @aws-sdk/client-s3 def
     });
     expect([md5.status, errorCode(md5)]).toEqual([400, 'InvalidRequest']);
     expect(md5.text).toContain('x-amz-checksum-md5 names checksum algorithm MD5, which is not supported');
+    // CreateMultipartUpload-like: x-amz-checksum-algorithm is a request to compute, refused only for an unknown algorithm.
+    const create = await rawS3({
+      method: 'POST',
+      path: `/${bucket}/mpu`,
+      query: { uploads: '' },
+      headers: { 'x-amz-checksum-algorithm': 'MD5' },
+      as: user,
+    });
+    expect([create.status, errorCode(create)]).toEqual([400, 'InvalidRequest']);
+    expect(create.text).toContain(
+      'x-amz-checksum-algorithm is MD5. Please try again with any of the valid types: [CRC32, CRC32C',
+    );
     const missing = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'bad' })).catch((error) => error.name);
     expect(missing).toBe('NotFound');
   });
