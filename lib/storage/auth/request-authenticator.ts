@@ -5,7 +5,7 @@ import { StorageError } from '../errors';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import type { ResolvedAccessKey } from '../users/storage-user';
 import { ANONYMOUS, type Principal } from './principal';
-import { plainPayload, type SignatureClaim } from './signature-claim';
+import { type DecodedPayload, plainPayload, type SignatureClaim } from './signature-claim';
 import type { SigningInput } from './signing-input';
 import { parseSigV2Header, parseSigV2Query } from './sigv2-parsers';
 import { parseSigV4Header, parseSigV4Query } from './sigv4-parsers';
@@ -30,10 +30,13 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
  */
 export async function authenticate(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Authenticated> {
   const claim = parseClaim(request);
-  const resolved = claim && (await verifyClaim(claim, keys, now));
-  const principal: Principal = resolved ? { kind: 'user', user: resolved.user } : ANONYMOUS;
-  const { data, trailers } = claim && resolved ? claim.payload(resolved.secretKey, request.body) : plainPayload('', request.body);
-  // Checked once the signature is known good, for every mechanism (anonymous and SigV2 bodies carry checksum headers too).
+  if (!claim) return withChecksum(ANONYMOUS, request, plainPayload('', request.body));
+  const resolved = await verifyClaim(claim, keys, now);
+  return withChecksum({ kind: 'user', user: resolved.user }, request, claim.payload(resolved.secretKey, request.body));
+}
+
+/** The body's x-amz-checksum-*, checked once the signature is known good, for every mechanism (SigV2 and anonymous too). */
+function withChecksum(principal: Principal, request: S3Request, { data, trailers }: DecodedPayload): Authenticated {
   const checksum = verifyRequestChecksum(request.headers, trailers, data);
   return { principal, body: data, ...(checksum ? { checksum } : {}) };
 }
