@@ -13,3 +13,13 @@ export function parseHttpDate(value: string | undefined): Date | undefined {
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? parseAmzDate(value) : new Date(parsed);
 }
+
+/**
+ * The date a request was signed at (Date or x-amz-date; SigV4's x-amz-date only in ISO 8601 basic), not before the
+ * epoch. RGW (ceph/s3-tests `*_bad_date_before_epoch_aws2`) refuses a pre-1970 date as invalid
+ * (AccessDenied), where any other far date is merely skewed (RequestTimeTooSkewed).
+ */
+export function parseSigningDate(value: string | undefined, format: 'http' | 'amz' = 'http'): Date | undefined {
+  const date = format === 'amz' ? parseAmzDate(value) : parseHttpDate(value);
+  return date && date.getTime() >= 0 ? date : undefined;
+}

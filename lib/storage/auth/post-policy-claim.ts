@@ -1,6 +1,6 @@
 import { StorageError } from '../errors';
 import { parseAmzDate } from './amz-date';
-import type { SignatureClaim } from './signature-claim';
+import { plainPayload, type SignatureClaim } from './signature-claim';
 import { signV2 } from './sigv2-signing';
 import { SIGV4_ALGORITHM, signingKeyV4, signV4 } from './sigv4-signing';
 
@@ -18,7 +18,7 @@ export function parsePostPolicyClaim(field: (name: string) => string | undefined
     return undefined;
   }
   if (policy === undefined) throw missingField('Policy');
-  const claim = { stringToSign: policy, payload: (_secret: string, body: Buffer) => body };
+  const claim = { stringToSign: policy, payload: plainPayload };
   if (v4Credential === undefined) {
     const signature = field('signature') ?? missingField('Signature');
     return { ...claim, mechanism: 'post-policy-v2', accessKey: v2Key!, signature, sign: (secret) => signV2(secret, policy) };

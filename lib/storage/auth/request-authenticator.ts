@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ObjectChecksum } from '../checksums/object-checksum';
+import { verifyRequestChecksum } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import type { ResolvedAccessKey } from '../users/storage-user';
 import { ANONYMOUS, type Principal } from './principal';
-import type { SignatureClaim } from './signature-claim';
+import { type DecodedPayload, plainPayload, type SignatureClaim } from './signature-claim';
 import type { SigningInput } from './signing-input';
 import { parseSigV2Header, parseSigV2Query } from './sigv2-parsers';
 import { parseSigV4Header, parseSigV4Query } from './sigv4-parsers';
@@ -16,6 +18,8 @@ export interface Authenticated {
   principal: Principal;
   /** The body's real bytes (aws-chunked decoded, hashes and checksums verified). */
   body: Buffer;
+  /** The body's verified additional checksum (`x-amz-checksum-*`), when the request names one. */
+  checksum?: ObjectChecksum;
 }
 
 const MAX_SKEW_MS = 15 * 60 * 1000;
@@ -26,9 +30,15 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
  */
 export async function authenticate(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Authenticated> {
   const claim = parseClaim(request);
-  if (!claim) return { principal: ANONYMOUS, body: request.body };
+  if (!claim) return withChecksum(ANONYMOUS, request, plainPayload('', request.body));
   const resolved = await verifyClaim(claim, keys, now);
-  return { principal: { kind: 'user', user: resolved.user }, body: claim.payload(resolved.secretKey, request.body) };
+  return withChecksum({ kind: 'user', user: resolved.user }, request, claim.payload(resolved.secretKey, request.body));
+}
+
+/** The body's x-amz-checksum-*, checked once the signature is known good, for every mechanism (SigV2 and anonymous too). */
+function withChecksum(principal: Principal, request: S3Request, { data, trailers }: DecodedPayload): Authenticated {
+  const checksum = verifyRequestChecksum(request.headers, trailers, data);
+  return { principal, body: data, ...(checksum ? { checksum } : {}) };
 }
 
 /** The one verifier, for every mechanism (POST policies included): access key, clock, then the signature. */
@@ -36,8 +46,8 @@ export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver
   const resolved = await keys.resolveAccessKey(claim.accessKey);
   if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
   checkTime(claim, now);
-  const expected = claim.sign(resolved.secretKey);
-  if (!sameSignature(expected, claim.signature)) {
+  const expected = [claim.sign(resolved.secretKey), ...(claim.signAlternatives?.(resolved.secretKey) ?? [])];
+  if (!expected.some((signature) => sameSignature(signature, claim.signature))) {
     throw new StorageError('SignatureDoesNotMatch', undefined, {
       AWSAccessKeyId: claim.accessKey,
       StringToSign: claim.stringToSign,

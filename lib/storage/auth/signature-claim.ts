@@ -13,6 +13,17 @@ export interface SignatureClaim {
   /** Presigned SigV4 URLs: not valid before then. */
   notBefore?: Date;
   sign(secretKey: string): string;
+  /** Other signatures that prove the same request (SigV2 bucket requests: `/bucket` and `/bucket/`); one match suffices. */
+  signAlternatives?(secretKey: string): string[];
   /** The request body's real bytes (aws-chunked decoded, payload hash checked), once the signature is known good. */
-  payload(secretKey: string, body: Buffer): Buffer;
+  payload(secretKey: string, body: Buffer): DecodedPayload;
 }
+
+/** A request body as the client meant it: the data, and the trailing headers of an aws-chunked body. */
+export interface DecodedPayload {
+  data: Buffer;
+  trailers: [string, string][];
+}
+
+/** A body sent as is (no aws-chunked framing, so no trailers). */
+export const plainPayload = (_secretKey: string, body: Buffer): DecodedPayload => ({ data: body, trailers: [] });

@@ -7,7 +7,7 @@ export interface SigningInput {
   decodedPath: string;
   /** The bucket when it came from the Host header (SigV2 prepends it to the resource). */
   virtualHostBucket?: string;
-  /** The request names a bucket and no key: SigV2 signs the bucket as `/bucket/` however the path ends. */
+  /** The request names a bucket and no key: SigV2 accepts `/bucket` (as sent) and `/bucket/` as its resource. */
   bucketOnly?: boolean;
   query: readonly (readonly [string, string])[];
   headers: Readonly<Record<string, readonly string[]>>;

@@ -1,10 +1,8 @@
 import { StorageError } from '../errors';
-import { parseHttpDate } from './amz-date';
-import type { SignatureClaim } from './signature-claim';
+import { parseSigningDate } from './amz-date';
+import { plainPayload, type SignatureClaim } from './signature-claim';
 import { firstHeader, firstQuery, type SigningInput } from './signing-input';
-import { signV2, stringToSignV2 } from './sigv2-signing';
-
-const unchanged = (_secret: string, body: Buffer) => body;
+import { signV2, stringsToSignV2 } from './sigv2-signing';
 
 /** `Authorization: AWS <key>:<signature>` with `Date` (or `x-amz-date`, which then blanks the Date line). */
 export function parseSigV2Header(input: SigningInput, authorization: string): SignatureClaim {
@@ -13,17 +11,14 @@ export function parseSigV2Header(input: SigningInput, authorization: string): Si
     throw new StorageError('InvalidArgument', 'AWS authorization header is invalid.  Expected AwsAccessKeyId:signature');
   const amzDate = firstHeader(input, 'x-amz-date');
   const dateHeader = firstHeader(input, 'date');
-  const signedAt = parseHttpDate(amzDate ?? dateHeader);
+  const signedAt = parseSigningDate(amzDate ?? dateHeader);
   if (!signedAt) throw new StorageError('AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
-  const stringToSign = stringToSignV2(input, amzDate !== undefined ? '' : (dateHeader ?? ''));
   return {
     mechanism: 'sigv2-header',
     accessKey: match[1]!,
     signature: match[2]!,
-    stringToSign,
     signedAt,
-    sign: (secret) => signV2(secret, stringToSign),
-    payload: unchanged,
+    ...signing(stringsToSignV2(input, amzDate !== undefined ? '' : (dateHeader ?? ''))),
   };
 }
 
@@ -38,14 +33,21 @@ export function parseSigV2Query(input: SigningInput): SignatureClaim {
       'Query-string authentication requires the Signature, Expires and AWSAccessKeyId parameters',
     );
   }
-  const stringToSign = stringToSignV2(input, expires);
   return {
     mechanism: 'sigv2-query',
     accessKey,
     signature,
-    stringToSign,
     expiresAt: new Date(Number(expires) * 1000),
-    sign: (secret) => signV2(secret, stringToSign),
-    payload: unchanged,
+    ...signing(stringsToSignV2(input, expires)),
+  };
+}
+
+/** The claim's signing part: the first StringToSign (the path as sent) is reported, every candidate may match. */
+function signing([stringToSign, ...alternatives]: [string, ...string[]]) {
+  return {
+    stringToSign,
+    sign: (secret: string) => signV2(secret, stringToSign),
+    signAlternatives: (secret: string) => alternatives.map((candidate) => signV2(secret, candidate)),
+    payload: plainPayload,
   };
 }

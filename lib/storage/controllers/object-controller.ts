@@ -1,4 +1,5 @@
 import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
+import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
 import { putObject } from '../objects/put-object';
@@ -15,7 +16,7 @@ export const OBJECT_ROUTES: RouteTable = {
   '': {
     GET: (call) => readObject(call, true),
     HEAD: (call) => readObject(call, false),
-    PUT: async ({ deps, principal, request, bucket, key, body }) => {
+    PUT: async ({ deps, principal, request, bucket, key, body, checksum }) => {
       const copySource = header(request, 'x-amz-copy-source');
       if (copySource !== undefined) {
         const copied = await copyObject(deps, principal, { bucket, key, copySource, headers: request.headers });
@@ -24,8 +25,12 @@ export const OBJECT_ROUTES: RouteTable = {
           ...(copied.sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': copied.sourceVersionId }),
         });
       }
-      const { record, versioned } = await putObject(deps, principal, { bucket, key, body, headers: request.headers });
-      return emptyResult(200, { etag: `"${record.etag}"`, ...versionHeader(versioned, record.versionId) });
+      const { record, versioned } = await putObject(deps, principal, { bucket, key, body, headers: request.headers, checksum });
+      return emptyResult(200, {
+        etag: `"${record.etag}"`,
+        ...checksumResponseHeaders(record.checksum),
+        ...versionHeader(versioned, record.versionId),
+      });
     },
     DELETE: async ({ deps, principal, request, bucket, key }) => {
       const outcome = await deleteObject(deps, principal, bucket, key, {

@@ -1,3 +1,4 @@
+import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
 import { header } from '../requests/s3-request';
@@ -28,7 +29,13 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
   }
   const { record, range } = result;
   const length = range ? range.end - range.start + 1 : record.size;
-  const withLength: Record<string, string> = { ...headers, 'content-length': String(length) };
+  // Checksum mode returns the full-object checksum, which a range's bytes cannot be checked against.
+  const checksumMode = header(request, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !range;
+  const withLength: Record<string, string> = {
+    ...headers,
+    ...(checksumMode ? checksumResponseHeaders(record.checksum) : {}),
+    'content-length': String(length),
+  };
   if (range) withLength['content-range'] = `bytes ${range.start}-${range.end}/${record.size}`;
   return { status: range ? 206 : 200, headers: withLength, body: result.body };
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal';
 import type { AccessKeyResolver } from '../auth/request-authenticator';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import { StorageError } from '../errors';
 import type { S3Request } from '../requests/s3-request';
 import type { S3Response } from '../requests/s3-response';
@@ -17,6 +18,8 @@ export interface S3Call {
   key: string;
   /** The body's real bytes (aws-chunked decoded, signatures and checksums verified). */
   body: Buffer;
+  /** The body's verified `x-amz-checksum-*`, when the request names one. */
+  checksum?: ObjectChecksum;
 }
 
 export type S3Action = (call: S3Call) => Promise<S3Response>;

@@ -31,6 +31,10 @@ export const S3_ERROR_CODES = {
   KeyTooLongError: [400, 'Your key is too long'],
   MalformedACLError: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MalformedPOSTRequest: [400, 'The body of your POST request is not well-formed multipart/form-data.'],
+  MalformedTrailerError: [
+    400,
+    'The request contained trailing data that was not well-formed or did not conform to our published schema.',
+  ],
   MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
   MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],

@@ -51,8 +51,17 @@ async function serve(deps: StorageDeps & { buckets: RequestBuckets }, keys: Acce
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);
-  const { body } = authenticated;
-  const response = await action({ deps, keys, principal, request, bucket: request.bucket ?? '', key: request.key ?? '', body });
+  const { body, checksum } = authenticated;
+  const response = await action({
+    deps,
+    keys,
+    principal,
+    request,
+    bucket: request.bucket ?? '',
+    key: request.key ?? '',
+    body,
+    checksum,
+  });
   const bucket = request.bucket === undefined ? undefined : deps.buckets.remembered(request.bucket);
   return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
 }

@@ -2,12 +2,16 @@ import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
 import { ownerOf } from '../auth/principal';
 import { bucketFor, existingBucket } from '../buckets/bucket-operations';
+import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
+import type { ObjectChecksum } from '../checksums/object-checksum';
+import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
+import type { ObjectRecord } from './object-record';
 import { type Committed, commitObject } from './object-writer';
 import { newRecord } from './put-object';
 
@@ -41,6 +45,7 @@ export async function copyObject(
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
     );
   }
+  const checksumAlgorithm = requestedChecksumAlgorithm(input.headers);
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
   // The copy gets the request's ACL (private by default), never the source's, as in S3.
@@ -72,11 +77,14 @@ export async function copyObject(
       directive === 'REPLACE'
         ? requestedMetadata(input.headers)
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
+    const checksum = await copiedChecksum(deps, original, checksumAlgorithm);
+    if (checksum === 'source-gone') continue;
     const record = newRecord(deps, principal, input.bucket, input.key, {
       size: original.size,
       etag: original.etag,
       ...metadata,
       acl,
+      ...(checksum ? { checksum } : {}),
     });
     // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
     if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
@@ -86,6 +94,20 @@ export async function copyObject(
     };
   }
   throw new StorageError('SlowDown');
+}
+
+/**
+ * The copy's checksum: the bytes are copied unchanged, so the source's checksum holds; `x-amz-checksum-algorithm`
+ * naming another algorithm has it computed from the source's bytes ('source-gone' if they were replaced meanwhile).
+ */
+async function copiedChecksum(
+  deps: StorageDeps,
+  source: ObjectRecord,
+  algorithm: ChecksumAlgorithm | undefined,
+): Promise<ObjectChecksum | undefined | 'source-gone'> {
+  if (!algorithm || algorithm === source.checksum?.algorithm) return source.checksum;
+  const bytes = source.size === 0 ? Buffer.alloc(0) : await deps.blobs.get(source.blobId);
+  return bytes ? { algorithm, value: computeChecksum(algorithm, bytes) } : 'source-gone';
 }
 
 /** `[/]bucket/key[?versionId=id]`, the path URL-encoded. */

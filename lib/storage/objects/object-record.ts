@@ -1,4 +1,5 @@
 import type { Grant } from '../acl/access-control';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 
 /** Content headers S3 stores with an object and returns on GET/HEAD. */
 export const CONTENT_HEADERS = [
@@ -31,6 +32,8 @@ export interface ObjectRecord {
   versionId: string;
   /** Undefined on records written before ACLs existed: `private`. */
   acl?: Grant[];
+  /** The additional checksum (`x-amz-checksum-*`) the object was written with; none when the client sent none. */
+  checksum?: ObjectChecksum;
 }
 
 export interface ListedObject {

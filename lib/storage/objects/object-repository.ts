@@ -2,6 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand
 import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
 
 /**
@@ -144,5 +145,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     versionId: String(item.versionId ?? 'null'),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
+    ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
   };
 }

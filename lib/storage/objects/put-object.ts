@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { requestedMetadata } from './object-headers';
@@ -15,6 +16,8 @@ export interface PutObjectInput {
   key: string;
   body: Buffer;
   headers: Readonly<Record<string, readonly string[]>>;
+  /** The body's verified additional checksum, stored with the object. */
+  checksum?: ObjectChecksum;
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
@@ -51,6 +54,7 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     etag: md5.toString('hex'),
     ...requestedMetadata(input.headers),
     acl,
+    ...(input.checksum ? { checksum: input.checksum } : {}),
   });
   await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
   return commitObject(deps, bucket, record, precondition);
@@ -62,7 +66,7 @@ export function newRecord(
   principal: Principal,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl'>,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum'>,
 ): ObjectRecord {
   const owner = ownerOf(principal);
   return {

@@ -1,7 +1,7 @@
-import { verifyChecksums } from '../auth/checksums';
 import { parsePostPolicyClaim } from '../auth/post-policy-claim';
 import { ANONYMOUS, type Principal } from '../auth/principal';
 import { type AccessKeyResolver, verifyClaim } from '../auth/request-authenticator';
+import { verifyRequestChecksum } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import { CONTENT_HEADERS } from '../objects/object-record';
 import type { Committed } from '../objects/object-writer';
@@ -42,15 +42,20 @@ export async function postObject(
     const judged = new Map([...fields, ['key', key], ['bucket', input.bucket]]);
     checkPostPolicy(parsePostPolicy(policy), judged, file.bytes.length, deps.now());
   }
-  // x-amz-checksum-* fields guard the file as their headers guard a PUT body.
-  verifyChecksums(fields, file.bytes);
+  // x-amz-checksum-* fields guard the file as their headers guard a PUT body, and are stored as theirs are.
+  const checksumFields = [...fields].filter(([name]) => name.startsWith('x-amz-checksum-'));
+  const checksum = verifyRequestChecksum(
+    Object.fromEntries(checksumFields.map(([name, value]) => [name, [value]])),
+    [],
+    file.bytes,
+  );
   const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
   for (const [name, value] of fields) {
     if ((CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-')) headers[name] = [value];
   }
   const acl = fields.get('acl');
   if (acl !== undefined) headers['x-amz-acl'] = [acl];
-  const committed = await putObject(deps, principal, { bucket: input.bucket, key, body: file.bytes, headers });
+  const committed = await putObject(deps, principal, { bucket: input.bucket, key, body: file.bytes, headers, checksum });
   return {
     ...committed,
     principal,

@@ -27,7 +27,12 @@ export function postResponseXml(location: string, bucket: string, key: string, e
 }
 
 export function copyObjectResultXml(record: ObjectRecord): string {
-  return s3Document('CopyObjectResult', { LastModified: record.lastModified, ETag: `"${record.etag}"` });
+  const { checksum } = record;
+  return s3Document('CopyObjectResult', {
+    LastModified: record.lastModified,
+    ETag: `"${record.etag}"`,
+    ...(checksum ? { ChecksumType: 'FULL_OBJECT', [`Checksum${checksum.algorithm.toUpperCase()}`]: checksum.value } : {}),
+  });
 }
 
 /** ListBucketResult of ListObjects (v1) and ListObjectsV2; with encoding-type=url every key-like value is URL-encoded. */

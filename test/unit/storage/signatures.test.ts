@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authenticate } from '../../../lib/storage/auth/request-authenticator';
 import type { SigningInput } from '../../../lib/storage/auth/signing-input';
-import { signV2, stringToSignV2 } from '../../../lib/storage/auth/sigv2-signing';
+import { signV2, stringsToSignV2, stringToSignV2 } from '../../../lib/storage/auth/sigv2-signing';
 import { canonicalRequest, signingKeyV4, signV4, stringToSignV4 } from '../../../lib/storage/auth/sigv4-signing';
 import { uriEncode } from '../../../lib/storage/auth/uri-encoding';
 import type { StorageError } from '../../../lib/storage/errors';
@@ -177,5 +177,102 @@ describe('SigV2 (S3 documentation examples)', () => {
     const error = (await authenticate({ ...base, query: [] }, keys, new Date()).catch((e) => e)) as StorageError;
     expect(error.code).toBe('SignatureDoesNotMatch');
     expect(error.details.StringToSign).toMatch(/^GET\n\n\n.+\n\/b\/k$/);
+  });
+
+  const bucketRequest = (path: string, headers: Record<string, string[]>, query: [string, string][] = []): S3Request => ({
+    method: 'PUT',
+    rawPath: path,
+    path,
+    host: 'localhost',
+    bucket: 'b',
+    virtualHost: false,
+    query,
+    headers,
+    body: Buffer.alloc(0),
+    requestId: 'r',
+  });
+  const signedV2 = (path: string, signedPath: string, headers: Record<string, string[]>, query: [string, string][] = []) => {
+    const request = bucketRequest(path, headers, query);
+    const signature = signV2(
+      DOC_SECRET,
+      stringToSignV2({ ...request, decodedPath: signedPath, rawPath: signedPath }, headers.date?.[0] ?? ''),
+    );
+    return { ...request, headers: { ...headers, authorization: [`AWS ${DOC_KEY}:${signature}`] } };
+  };
+
+  it('signs a bucket request over the path as sent, and also accepts the `/bucket/` form', async () => {
+    const date = new Date().toUTCString();
+    const candidates = stringsToSignV2(
+      { method: 'PUT', rawPath: '/b', decodedPath: '/b', bucketOnly: true, query: [['acl', '']], headers: {} },
+      date,
+    );
+    expect(candidates).toEqual([`PUT\n\n\n${date}\n/b?acl`, `PUT\n\n\n${date}\n/b/?acl`]);
+    for (const signedPath of ['/b', '/b/']) {
+      const request = signedV2('/b', signedPath, { date: [date] }, [['acl', '']]);
+      await expect(authenticate(request, keys, new Date())).resolves.toMatchObject({ principal: { kind: 'user' } });
+    }
+    const wrong = signedV2('/b', '/c', { date: [date] });
+    const error = (await authenticate(wrong, keys, new Date()).catch((e) => e)) as StorageError;
+    expect([error.code, error.details.StringToSign]).toEqual(['SignatureDoesNotMatch', `PUT\n\n\n${date}\n/b`]);
+  });
+
+  it('refuses a date before the epoch or an empty date as invalid (AccessDenied), a far one as skewed', async () => {
+    const codeFor = async (headers: Record<string, string[]>) =>
+      ((await authenticate(signedV2('/b', '/b', headers), keys, new Date()).catch((e) => e)) as StorageError).code;
+    expect(await codeFor({ date: ['Tue, 07 Jul 1950 21:53:04 GMT'] })).toBe('AccessDenied');
+    expect(await codeFor({ date: [new Date().toUTCString()], 'x-amz-date': ['Tue, 07 Jul 1950 21:53:04 GMT'] })).toBe(
+      'AccessDenied',
+    );
+    expect(await codeFor({ date: [''] })).toBe('AccessDenied');
+    expect(await codeFor({ date: [new Date().toUTCString()], 'x-amz-date': [''] })).toBe('AccessDenied');
+    expect(await codeFor({ date: [new Date().toUTCString()], 'x-amz-date': ['Bad Date'] })).toBe('AccessDenied');
+    expect(await codeFor({ date: ['Tue, 07 Jul 2010 21:53:04 GMT'] })).toBe('RequestTimeTooSkewed');
+    expect(await codeFor({ date: ['Tue, 07 Jul 9999 21:53:04 GMT'] })).toBe('RequestTimeTooSkewed');
+  });
+});
+
+describe('SigV4 presigned URLs: X-Amz-Expires and expiry', () => {
+  const presigned = (expires: string, amzDate: string): S3Request => ({
+    method: 'GET',
+    rawPath: '/b/k',
+    path: '/b/k',
+    host: 'localhost',
+    bucket: 'b',
+    key: 'k',
+    virtualHost: false,
+    query: [
+      ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
+      ['X-Amz-Credential', `${DOC_KEY}/${amzDate.slice(0, 8)}/us-east-1/s3/aws4_request`],
+      ['X-Amz-Date', amzDate],
+      ['X-Amz-Expires', expires],
+      ['X-Amz-SignedHeaders', 'host'],
+      ['X-Amz-Signature', '0'.repeat(64)],
+    ],
+    headers: { host: ['localhost'] },
+    body: Buffer.alloc(0),
+    requestId: 'r',
+  });
+  const refusal = async (request: S3Request) => {
+    const error = (await authenticate(request, keys, new Date()).catch((e) => e)) as StorageError;
+    return [error.code, error.message];
+  };
+  const now = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+  it("refuses X-Amz-Expires out of 1..604800 with S3's AccessDenied wording", async () => {
+    expect(await refusal(presigned('0', now))).toEqual(['AccessDenied', 'X-Amz-Expires must be non-negative']);
+    expect(await refusal(presigned('-7', now))).toEqual(['AccessDenied', 'X-Amz-Expires must be non-negative']);
+    expect(await refusal(presigned('609901', now))).toEqual([
+      'AccessDenied',
+      'X-Amz-Expires must be less than a week (in seconds) that is, the given X-Amz-Expires must be less than 604800 seconds',
+    ]);
+    expect((await refusal(presigned('soon', now)))[0]).toBe('AuthorizationQueryParametersError');
+    expect((await refusal(presigned('604800', now)))[0]).toBe('SignatureDoesNotMatch');
+  });
+
+  it('refuses an expired URL', async () => {
+    expect(await refusal(presigned('60', '20200101T000000Z'))).toEqual(['AccessDenied', 'Request has expired']);
   });
 });
