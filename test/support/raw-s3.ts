@@ -47,12 +47,17 @@ export interface RawResponse {
   text: string;
 }
 
-/** One HTTP request to the storage surface, byte for byte as given (node:http, so Host can be set). */
-export async function rawS3(input: RawRequest): Promise<RawResponse> {
+/**
+ * The headers rawS3 sends: Host, the caller's, Content-Length for a body (unless it goes chunked), and a SigV4
+ * signature when `as` is given (the payload hash is the body's unless x-amz-content-sha256 is given).
+ */
+export async function rawS3Headers(input: RawRequest): Promise<Record<string, string>> {
   const base = new URL(testStack().baseUrl);
   const body = input.body === undefined ? undefined : Buffer.from(input.body);
   let headers: Record<string, string> = { host: input.host ?? base.host, ...(input.headers ?? {}) };
-  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  if (body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+    headers['content-length'] = String(body.length);
+  }
   if (input.as) {
     const signer = new SignatureV4({
       service: 's3',
@@ -76,6 +81,14 @@ export async function rawS3(input: RawRequest): Promise<RawResponse> {
     });
     headers = signed.headers as Record<string, string>;
   }
+  return headers;
+}
+
+/** One HTTP request to the storage surface, byte for byte as given (node:http, so Host can be set). */
+export async function rawS3(input: RawRequest): Promise<RawResponse> {
+  const base = new URL(testStack().baseUrl);
+  const body = input.body === undefined ? undefined : Buffer.from(input.body);
+  const headers = await rawS3Headers(input);
   const query = new URLSearchParams(input.query ?? {}).toString().replace(/\+/g, '%20');
   return new Promise((resolve, reject) => {
     const req = httpRequest(

@@ -59,7 +59,8 @@ export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver
 }
 
 function parseClaim(request: S3Request): SignatureClaim | undefined {
-  const authorization = header(request, 'authorization');
+  // An empty Authorization header claims nothing: the request is anonymous (s3-tests: 403 AccessDenied).
+  const authorization = header(request, 'authorization') || undefined;
   const v4Query = hasQueryParam(request, 'X-Amz-Algorithm') || hasQueryParam(request, 'X-Amz-Signature');
   const v2Query = hasQueryParam(request, 'AWSAccessKeyId') || hasQueryParam(request, 'Signature');
   const mechanisms = [authorization !== undefined, v4Query, v2Query].filter(Boolean).length;

@@ -26,7 +26,10 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
   const header = (name: string) => input.headers[name]?.join(',');
-  const declared = header('x-amz-decoded-content-length') ?? header('content-length');
+  // A `Transfer-Encoding: chunked` body declares no length: as Ceph RGW does (S3 would refuse it), its decoded length counts.
+  const chunked = /\bchunked\b/i.test(header('transfer-encoding') ?? '');
+  const declared =
+    header('x-amz-decoded-content-length') ?? header('content-length') ?? (chunked ? String(input.body.length) : undefined);
   if (declared === undefined) throw new StorageError('MissingContentLength');
   if (!/^\d+$/.test(declared)) throw new StorageError('InvalidArgument', 'Content-Length must be a non-negative integer');
   if (Number(declared) > deps.maxObjectBytes || input.body.length > deps.maxObjectBytes) {
