@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectVersionsCommand,
@@ -84,10 +85,42 @@ describe('conditional writes (If-None-Match: *, If-Match)', () => {
     });
   }
 
-  it('refuses If-None-Match with an ETag on a write (only "*" is defined for writes)', async () => {
+  it('If-None-Match with ETags on a write (RGW): 412 when the current ETag is listed, a write otherwise', async () => {
     const bucket = await newBucket('cw-etag', false);
-    const attempt = s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'x', IfNoneMatch: '"abc"' }));
-    expect(await s3ErrorName(attempt)).toBe('NotImplemented');
+    const { ETag } = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'x' }));
+    const put = (IfNoneMatch: string) =>
+      s3ErrorName(s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'y', IfNoneMatch })));
+    expect(await put(ETag!)).toBe('PreconditionFailed');
+    expect(await put('"0123456789abcdef0123456789abcdef"')).toBe('succeeded');
+    expect(await bodyOf(bucket, 'k')).toBe('y');
+  });
+
+  it('conditional deletes (RGW): size and last-modified conditions, nothing to delete is no failure, DeleteObjects per key', async () => {
+    const bucket = await newBucket('cw-del', true);
+    const { ETag } = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'four' }));
+    const { LastModified } = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k' }));
+    const del = (conditions: { IfMatch?: string; IfMatchSize?: number; IfMatchLastModifiedTime?: Date }, Key = 'k') =>
+      s3ErrorName(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key, ...conditions })));
+    expect(await del({ IfMatchSize: 5 })).toBe('PreconditionFailed');
+    expect(await del({ IfMatchLastModifiedTime: new Date('2015-01-01T00:00:00Z') })).toBe('PreconditionFailed');
+    expect(await del({ IfMatch: 'nope' }, 'never-was')).toBe('succeeded');
+    expect(await del({ IfMatchSize: 4, IfMatchLastModifiedTime: LastModified!, IfMatch: ETag! })).toBe('succeeded');
+    // The latest entry is now a delete marker: only If-Match: * matches it.
+    expect(await del({ IfMatch: ETag! })).toBe('PreconditionFailed');
+    const other = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'other', Body: 'x' }));
+    const result = await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: {
+          Objects: [
+            { Key: 'other', ETag: '"bad"' },
+            { Key: 'other', ETag: other.ETag, Size: 1 },
+          ],
+        },
+      }),
+    );
+    expect(result.Errors?.map((entry) => entry.Code)).toEqual(['PreconditionFailed']);
+    expect(result.Deleted?.map((entry) => entry.Key)).toEqual(['other']);
   });
 
   for (const version of ['s3', 's3v4']) {

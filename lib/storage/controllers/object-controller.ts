@@ -3,7 +3,7 @@ import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
 import { putObject } from '../objects/put-object';
-import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
+import { deletePrecondition, writeConditionsOf } from '../objects/write-conditions';
 import { header } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
@@ -35,7 +35,7 @@ export const OBJECT_ROUTES: RouteTable = {
     DELETE: async ({ deps, principal, request, bucket, key }) => {
       const outcome = await deleteObject(deps, principal, bucket, key, {
         versionId: versionIdOf(request),
-        precondition: writePrecondition(writeConditionsOf(request.headers), key),
+        precondition: deletePrecondition(writeConditionsOf(request.headers)),
       });
       return emptyResult(204, {
         ...(outcome.versionId === undefined ? {} : { 'x-amz-version-id': outcome.versionId }),

@@ -5,6 +5,7 @@ import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import { s3MessageOf } from '../http/s3-error-codes';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
+import { deletePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
 import type { DeleteRequest } from './delete-request';
 
@@ -32,7 +33,7 @@ export async function deleteObjects(
   const worker = async () => {
     while (next < request.objects.length) {
       const index = next++;
-      const { key, versionId } = request.objects[index]!;
+      const { key, versionId, conditions } = request.objects[index]!;
       const requested = versionId === undefined ? {} : { requestedVersionId: versionId };
       try {
         if (!allowed) throw new StorageError('AccessDenied');
@@ -40,7 +41,10 @@ export async function deleteObjects(
           kind: 'deleted',
           key,
           ...requested,
-          ...(await deleteFromBucket(deps, principal, bucket, key, { versionId })),
+          ...(await deleteFromBucket(deps, principal, bucket, key, {
+            versionId,
+            precondition: deletePrecondition(conditions),
+          })),
         };
       } catch (error) {
         if (!(error instanceof StorageError) || error.code === 'InternalError') throw error;

@@ -1,10 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { StorageError } from '../errors';
+import type { WriteConditions } from '../objects/write-conditions';
 
 /** The keys a DeleteObjects request names, and whether only errors are to be reported. */
 export interface DeleteRequest {
   quiet: boolean;
-  objects: { key: string; versionId?: string }[];
+  objects: { key: string; versionId?: string; conditions?: WriteConditions }[];
 }
 
 /** S3's limit per request. */
@@ -29,10 +30,28 @@ export function parseDeleteRequest(text: string): DeleteRequest {
     quiet: typeof quiet === 'string' && quiet.trim().toLowerCase() === 'true',
     objects: objects.map((object) => {
       if (typeof object !== 'object' || object === null) throw new StorageError('MalformedXML');
-      const { Key: key, VersionId: versionId } = object as { Key?: unknown; VersionId?: unknown };
+      const fields = object as Record<string, unknown>;
+      const text = (name: string) => {
+        const value = fields[name];
+        if (value !== undefined && typeof value !== 'string') throw new StorageError('MalformedXML');
+        return value === undefined || value.trim() === '' ? undefined : value.trim();
+      };
+      const key = fields.Key;
       if (typeof key !== 'string' || key === '') throw new StorageError('MalformedXML');
-      if (versionId !== undefined && typeof versionId !== 'string') throw new StorageError('MalformedXML');
-      return versionId === undefined || versionId.trim() === '' ? { key } : { key, versionId: versionId.trim() };
+      const versionId = text('VersionId');
+      // Conditional deletes per key (RGW and S3 directory buckets): ETag, LastModifiedTime, Size.
+      const size = text('Size');
+      if (size !== undefined && !/^\d+$/.test(size)) throw new StorageError('MalformedXML');
+      const conditions: WriteConditions = {
+        ifMatch: text('ETag'),
+        lastModifiedTime: text('LastModifiedTime'),
+        size: size === undefined ? undefined : Number(size),
+      };
+      return {
+        key,
+        ...(versionId === undefined ? {} : { versionId }),
+        ...(Object.values(conditions).some((value) => value !== undefined) ? { conditions } : {}),
+      };
     }),
   };
 }

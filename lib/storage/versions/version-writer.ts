@@ -32,8 +32,8 @@ export async function addVersion(
     throw new StorageError('KeyTooLongError', 'Keys of versioned buckets are at most 1,001 bytes here');
   return retry(async () => {
     const state = await readKeyState(deps, name, key);
-    // Read after the head: a current item newer than the head read makes the head's condition fail, and the round retry.
-    if (precondition) precondition(state.head ? await deps.objects.get(name, key) : state.legacy);
+    // The latest entry as of the head read (a marker included): the change is conditional on that head.
+    if (precondition) precondition(state.head ? await deps.versions.get(name, key, state.head.latestSeq) : state.legacy);
     const legacy = state.legacy ? legacyVersion(state.legacy) : undefined;
     const seq = newVersionSeq(deps.now(), state.head?.latestSeq ?? legacy?.seq);
     const added: ObjectVersion = { ...content, seq, versionId: suspended ? 'null' : seq };
@@ -66,7 +66,7 @@ export async function removeVersion(
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
     const target = await findVersion(deps, bucket, key, versionId);
-    precondition?.(target?.deleteMarker ? undefined : target);
+    precondition?.(target);
     if (!target) return { done: undefined };
     const change: VersionChange = { bucket: bucket.name, key, put: [], remove: [], current: 'keep' };
     if (state.head) {
