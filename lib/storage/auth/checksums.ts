@@ -10,6 +10,9 @@ const crcBase64 = (value: number) => {
 };
 
 /** The flexible checksums S3 clients send (`x-amz-checksum-<algorithm>`, base64 of the digest). */
+/** Headers of the family that name or qualify a checksum rather than carry one (CreateMultipartUpload sends the algorithm). */
+const NOT_CHECKSUMS = new Set(['x-amz-checksum-type', 'x-amz-checksum-mode', 'x-amz-checksum-algorithm']);
+
 const ALGORITHMS: Record<string, (data: Buffer) => string> = {
   crc32: (data) => crcBase64(crc32(data)),
   crc32c: (data) => crcBase64(new Crc32c().update(data).digest()),
@@ -20,7 +23,7 @@ const ALGORITHMS: Record<string, (data: Buffer) => string> = {
 /** Checks every `x-amz-checksum-*` value (header or trailer) against the bytes: BadDigest on mismatch. */
 export function verifyChecksums(fields: Iterable<readonly [string, string]>, data: Buffer): void {
   for (const [name, value] of fields) {
-    if (!name.startsWith('x-amz-checksum-') || name === 'x-amz-checksum-type' || name === 'x-amz-checksum-mode') continue;
+    if (!name.startsWith('x-amz-checksum-') || NOT_CHECKSUMS.has(name)) continue;
     const algorithm = name.slice('x-amz-checksum-'.length);
     const compute = ALGORITHMS[algorithm];
     if (!compute) throw new StorageError('InvalidRequest', `Checksum algorithm ${algorithm} is not supported.`);

@@ -1,6 +1,6 @@
 import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
-import { header } from '../requests/s3-request';
+import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { type S3Call, versionHeader, versionIdOf } from './s3-call';
 
@@ -11,6 +11,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     key,
     versionId: versionIdOf(request),
     range: header(request, 'range'),
+    partNumber: queryParam(request, 'partNumber'),
     conditions: {
       ifMatch: header(request, 'if-match'),
       ifNoneMatch: header(request, 'if-none-match'),
@@ -26,9 +27,10 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
   if (result.kind === 'not-modified') {
     return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });
   }
-  const { record, range } = result;
+  const { record, range, partsCount } = result;
   const length = range ? range.end - range.start + 1 : record.size;
   const withLength: Record<string, string> = { ...headers, 'content-length': String(length) };
+  if (partsCount !== undefined) withLength['x-amz-mp-parts-count'] = String(partsCount);
   if (range) withLength['content-range'] = `bytes ${range.start}-${range.end}/${record.size}`;
   return { status: range ? 206 : 200, headers: withLength, body: result.body };
 }

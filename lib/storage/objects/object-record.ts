@@ -31,7 +31,23 @@ export interface ObjectRecord {
   versionId: string;
   /** Undefined on records written before ACLs existed: `private`. */
   acl?: Grant[];
+  /**
+   * A completed multipart upload is a manifest: its bytes are these part blobs in order (`blobId` is the
+   * first one's, so the record's identity for conditional commits stays a blob id no other record uses).
+   */
+  parts?: ManifestPart[];
 }
+
+/** One part of a multipart object: its blob, size and MD5 hex. */
+export interface ManifestPart {
+  blobId: string;
+  size: number;
+  etag: string;
+}
+
+/** Every blob an object's bytes live in: removing the object removes all of them. */
+export const blobIdsOf = (record: Pick<ObjectRecord, 'blobId' | 'parts'>): string[] =>
+  record.parts ? record.parts.map((part) => part.blobId) : [record.blobId];
 
 export interface ListedObject {
   key: string;

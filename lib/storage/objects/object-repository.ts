@@ -2,7 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand
 import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
-import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
+import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord } from './object-record';
 
 /**
  * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
@@ -144,5 +144,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     versionId: String(item.versionId ?? 'null'),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
+    ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
   };
 }

@@ -1,0 +1,379 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectAclCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
+  PutBucketVersioningCommand,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+  UploadPartCopyCommand,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { UploadRepository } from '../../lib/storage/multipart/upload-repository';
+import { ObjectRepository } from '../../lib/storage/objects/object-repository';
+import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
+import { testStack } from '../support/stack';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+
+const { stage } = testStack();
+const MiB = 1024 * 1024;
+const uploads = new UploadRepository(stage.clients.documents, stage.names.storageTable);
+const objects = new ObjectRepository(stage.clients.documents, stage.names.storageTable);
+const blobStore = new S3BlobStore(stage.clients.s3, stage.names.blobBucket);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest();
+const multipartEtag = (parts: Buffer[]) =>
+  `"${createHash('md5')
+    .update(Buffer.concat(parts.map(md5)))
+    .digest('hex')}-${parts.length}"`;
+const blobExists = async (blobId: string) => (await blobStore.get(blobId, { start: 0, end: 0 })) !== undefined;
+
+let owner: StorageCredentials;
+let s3: S3Client;
+
+beforeAll(async () => {
+  owner = await newStorageUser('mpu');
+  s3 = sdkClient(owner);
+});
+
+async function newBucket(label: string): Promise<string> {
+  const bucket = uniqueBucket(label);
+  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  return bucket;
+}
+
+/** Uploads `parts` as one multipart upload; returns the upload id and the parts' ETags. */
+async function uploadParts(client: S3Client, bucket: string, key: string, parts: Buffer[], extra: object = {}) {
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ...extra }));
+  const etags: string[] = [];
+  for (const [index, body] of parts.entries()) {
+    const { ETag } = await client.send(
+      new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: index + 1, Body: body }),
+    );
+    etags.push(ETag!);
+  }
+  return { uploadId: UploadId!, etags };
+}
+
+const completion = (etags: string[], numbers = etags.map((_, i) => i + 1)) => ({
+  Parts: numbers.map((PartNumber) => ({ PartNumber, ETag: etags[PartNumber - 1] })),
+});
+
+async function read(bucket: string, key: string, extra: object = {}) {
+  const response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...extra }));
+  return { response, bytes: Buffer.from(await response.Body!.transformToByteArray()) };
+}
+
+describe('multipart uploads (SDK v3 against the real emulators)', () => {
+  it('creates, uploads, lists, completes a manifest object: byte-exact GET, ranges across parts, partNumber, metadata and ACL', async () => {
+    const bucket = await newBucket('mpu-basic');
+    const parts = [randomBytes(5 * MiB), randomBytes(5 * MiB), randomBytes(123_457)];
+    const { uploadId, etags } = await uploadParts(s3, bucket, 'big/file.bin', parts, {
+      ContentType: 'application/x-test',
+      Metadata: { origin: 'mpu' },
+      ACL: 'public-read',
+    });
+    expect(etags).toEqual(parts.map((part) => `"${md5(part).toString('hex')}"`));
+
+    const listed = await s3.send(new ListPartsCommand({ Bucket: bucket, Key: 'big/file.bin', UploadId: uploadId, MaxParts: 2 }));
+    expect(listed.Parts?.map((part) => [part.PartNumber, part.Size, part.ETag])).toEqual([
+      [1, 5 * MiB, etags[0]],
+      [2, 5 * MiB, etags[1]],
+    ]);
+    expect([listed.IsTruncated, listed.NextPartNumberMarker]).toEqual([true, '2']);
+    const rest = await s3.send(
+      new ListPartsCommand({ Bucket: bucket, Key: 'big/file.bin', UploadId: uploadId, PartNumberMarker: '2' }),
+    );
+    expect([rest.Parts?.map((part) => part.PartNumber), rest.IsTruncated]).toEqual([[3], false]);
+
+    const done = await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'big/file.bin',
+        UploadId: uploadId,
+        MultipartUpload: completion(etags),
+      }),
+    );
+    expect(done.ETag).toBe(multipartEtag(parts));
+    expect([done.Bucket, done.Key]).toEqual([bucket, 'big/file.bin']);
+
+    const whole = Buffer.concat(parts);
+    const full = await read(bucket, 'big/file.bin');
+    expect(sha256(full.bytes)).toBe(sha256(whole));
+    expect(full.response.ETag).toBe(multipartEtag(parts));
+    expect(full.response.ContentType).toBe('application/x-test');
+    expect(full.response.Metadata).toEqual({ origin: 'mpu' });
+    expect(full.response.PartsCount).toBeUndefined();
+    const acl = await s3.send(new GetObjectAclCommand({ Bucket: bucket, Key: 'big/file.bin' }));
+    expect(acl.Grants?.map((grant) => grant.Permission).sort()).toEqual(['FULL_CONTROL', 'READ']);
+
+    // Ranges across part boundaries, byte-exact.
+    for (const [start, end] of [
+      [5 * MiB - 10, 5 * MiB + 9],
+      [3, 10 * MiB + 5],
+      [10 * MiB, 10 * MiB + 123_456],
+    ] as const) {
+      const ranged = await read(bucket, 'big/file.bin', { Range: `bytes=${start}-${end}` });
+      expect(ranged.bytes.equals(whole.subarray(start, end + 1))).toBe(true);
+      expect(ranged.response.ContentRange).toBe(`bytes ${start}-${end}/${whole.length}`);
+    }
+
+    const second = await read(bucket, 'big/file.bin', { PartNumber: 2 });
+    expect(second.bytes.equals(parts[1]!)).toBe(true);
+    expect([second.response.ContentRange, second.response.PartsCount]).toEqual([
+      `bytes ${5 * MiB}-${10 * MiB - 1}/${whole.length}`,
+      3,
+    ]);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'big/file.bin', PartNumber: 3 }));
+    expect([head.ContentLength, head.PartsCount, head.ETag]).toEqual([123_457, 3, multipartEtag(parts)]);
+    expect(await s3ErrorName(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'big/file.bin', PartNumber: 4 })))).toBe(
+      'InvalidPartNumber',
+    );
+    // A plain object: part 1 is all of it.
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'plain', Body: 'plain bytes' }));
+    const plain = await read(bucket, 'plain', { PartNumber: 1 });
+    expect([plain.bytes.toString(), plain.response.PartsCount]).toEqual(['plain bytes', undefined]);
+
+    // The upload is gone: NoSuchUpload for everything that names it.
+    expect(await s3ErrorName(s3.send(new ListPartsCommand({ Bucket: bucket, Key: 'big/file.bin', UploadId: uploadId })))).toBe(
+      'NoSuchUpload',
+    );
+    expect((await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket }))).Uploads ?? []).toEqual([]);
+  });
+
+  it('copies manifest objects and parts (UploadPartCopy with ranges), and removes every part blob with the object', async () => {
+    const bucket = await newBucket('mpu-copy');
+    const parts = [randomBytes(5 * MiB), randomBytes(1000)];
+    const { uploadId, etags } = await uploadParts(s3, bucket, 'src', parts);
+    await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'src', UploadId: uploadId, MultipartUpload: completion(etags) }),
+    );
+    const whole = Buffer.concat(parts);
+    const source = await objects.get(bucket, 'src');
+    expect(source?.parts?.length).toBe(2);
+
+    await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: 'copy', CopySource: `${bucket}/src` }));
+    const copyRecord = await objects.get(bucket, 'copy');
+    expect(copyRecord?.parts?.map((part) => part.blobId)).not.toContain(source!.parts![0]!.blobId);
+
+    // A new upload made of a plain part, a range of the manifest across its part boundary, and a whole manifest.
+    const target = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'assembled' }));
+    const copyPart = (PartNumber: number, extra: object) =>
+      s3.send(
+        new UploadPartCopyCommand({
+          Bucket: bucket,
+          Key: 'assembled',
+          UploadId: target.UploadId,
+          PartNumber,
+          CopySource: `${bucket}/src`,
+          ...extra,
+        }),
+      );
+    const first = await copyPart(1, { CopySourceRange: `bytes=10-${5 * MiB + 9}` });
+    const second = await copyPart(2, {});
+    expect(first.CopyPartResult?.ETag).toBe(`"${md5(whole.subarray(10, 5 * MiB + 10)).toString('hex')}"`);
+    expect(await s3ErrorName(copyPart(3, { CopySourceRange: `bytes=0-${whole.length}` }))).toBe('InvalidRange');
+    expect(await s3ErrorName(copyPart(3, { CopySourceRange: 'bytes=5-1' }))).toBe('InvalidArgument');
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'assembled',
+        UploadId: target.UploadId,
+        MultipartUpload: {
+          Parts: [
+            { PartNumber: 1, ETag: first.CopyPartResult?.ETag },
+            { PartNumber: 2, ETag: second.CopyPartResult?.ETag },
+          ],
+        },
+      }),
+    );
+    const assembled = await read(bucket, 'assembled');
+    expect(sha256(assembled.bytes)).toBe(sha256(Buffer.concat([whole.subarray(10, 5 * MiB + 10), whole])));
+
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'src' }));
+    for (const part of source!.parts!) expect(await blobExists(part.blobId)).toBe(false);
+    expect(sha256((await read(bucket, 'copy')).bytes)).toBe(sha256(whole));
+    // Replacing a manifest by a plain PUT removes all its part blobs too.
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'copy', Body: 'small' }));
+    for (const part of copyRecord!.parts!) expect(await blobExists(part.blobId)).toBe(false);
+  });
+
+  it("answers each rule violation with S3's code, and leaves no blob behind an abort", async () => {
+    const bucket = await newBucket('mpu-rules');
+    const small = [randomBytes(1000), randomBytes(1000)];
+    const { uploadId, etags } = await uploadParts(s3, bucket, 'k', small);
+    const part = (PartNumber: number, extra: object = {}) =>
+      s3.send(new UploadPartCommand({ Bucket: bucket, Key: 'k', UploadId: uploadId, PartNumber, Body: 'x', ...extra }));
+    expect(await s3ErrorName(part(0))).toBe('InvalidArgument');
+    expect(await s3ErrorName(part(10_001))).toBe('InvalidArgument');
+    expect(await s3ErrorName(part(3, { ContentMD5: md5(Buffer.from('y')).toString('base64') }))).toBe('BadDigest');
+    const complete = (parts: { PartNumber: number; ETag?: string }[], key = 'k', id = uploadId) =>
+      s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: id, MultipartUpload: { Parts: parts } }));
+    expect(
+      await s3ErrorName(
+        complete([
+          { PartNumber: 1, ETag: etags[1] },
+          { PartNumber: 2, ETag: etags[1] },
+        ]),
+      ),
+    ).toBe('InvalidPart');
+    expect(
+      await s3ErrorName(
+        complete([
+          { PartNumber: 1, ETag: etags[0] },
+          { PartNumber: 7, ETag: etags[1] },
+        ]),
+      ),
+    ).toBe('InvalidPart');
+    expect(
+      await s3ErrorName(
+        complete([
+          { PartNumber: 2, ETag: etags[1] },
+          { PartNumber: 1, ETag: etags[0] },
+        ]),
+      ),
+    ).toBe('InvalidPartOrder');
+    expect(await s3ErrorName(complete(completion(etags).Parts))).toBe('EntityTooSmall');
+    expect(await s3ErrorName(complete(completion(etags).Parts, 'other-key'))).toBe('NoSuchUpload');
+    expect(await s3ErrorName(complete(completion(etags).Parts, 'k', 'no-such-upload'))).toBe('NoSuchUpload');
+
+    // Re-uploading a part number replaces it and removes the replaced blob.
+    const before = await uploads.part(uploadId, 1);
+    await s3.send(new UploadPartCommand({ Bucket: bucket, Key: 'k', UploadId: uploadId, PartNumber: 1, Body: 'again' }));
+    expect(await blobExists(before!.blobId)).toBe(false);
+    const blobIds = (await uploads.allParts(uploadId)).map((stored) => stored.blobId);
+    expect(blobIds).toHaveLength(2);
+    for (const blobId of blobIds) expect(await blobExists(blobId)).toBe(true);
+
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'k', UploadId: uploadId }));
+    for (const blobId of blobIds) expect(await blobExists(blobId)).toBe(false);
+    expect(await uploads.allParts(uploadId)).toEqual([]);
+    expect(await s3ErrorName(s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'k', UploadId: uploadId })))).toBe(
+      'NoSuchUpload',
+    );
+    expect(await s3ErrorName(part(1))).toBe('NoSuchUpload');
+    // A single small part is a valid upload (the last part has no minimum).
+    const single = await uploadParts(s3, bucket, 'one', [Buffer.from('tiny')]);
+    const done = await complete(completion(single.etags).Parts, 'one', single.uploadId);
+    expect(done.ETag).toBe(multipartEtag([Buffer.from('tiny')]));
+    expect((await read(bucket, 'one')).bytes.toString()).toBe('tiny');
+  });
+
+  it('lists uploads with prefix, delimiter, markers and max-uploads', async () => {
+    const bucket = await newBucket('mpu-list');
+    const ids: Record<string, string> = {};
+    for (const key of ['a/1', 'a/2', 'b', 'b', 'c/d/e']) {
+      const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+      ids[`${key}#${Object.keys(ids).filter((name) => name.startsWith(`${key}#`)).length}`] = UploadId!;
+    }
+    const all = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+    expect(all.Uploads?.map((upload) => [upload.Key, upload.UploadId])).toEqual([
+      ['a/1', ids['a/1#0']],
+      ['a/2', ids['a/2#0']],
+      ['b', ids['b#0']],
+      ['b', ids['b#1']],
+      ['c/d/e', ids['c/d/e#0']],
+    ]);
+    expect(all.Uploads?.[0]?.Initiator?.ID).toBe(owner.id);
+    const rolled = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, Delimiter: '/' }));
+    expect([rolled.Uploads?.map((upload) => upload.Key), rolled.CommonPrefixes?.map((p) => p.Prefix)]).toEqual([
+      ['b', 'b'],
+      ['a/', 'c/'],
+    ]);
+    const prefixed = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: 'a/' }));
+    expect(prefixed.Uploads?.map((upload) => upload.Key)).toEqual(['a/1', 'a/2']);
+    const page = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, MaxUploads: 3 }));
+    expect([page.IsTruncated, page.NextKeyMarker, page.NextUploadIdMarker]).toEqual([true, 'b', ids['b#0']]);
+    const next = await s3.send(
+      new ListMultipartUploadsCommand({ Bucket: bucket, KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker }),
+    );
+    expect(next.Uploads?.map((upload) => upload.UploadId)).toEqual([ids['b#1'], ids['c/d/e#0']]);
+    const afterKey = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, KeyMarker: 'b' }));
+    expect(afterKey.Uploads?.map((upload) => upload.Key)).toEqual(['c/d/e']);
+  });
+
+  it('enforces ACLs: bucket WRITE to create, initiator or bucket owner for parts, bucket READ to list uploads', async () => {
+    const bucket = await newBucket('mpu-acl');
+    const other = sdkClient(await newStorageUser('mpu-other'));
+    expect(await s3ErrorName(other.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'x' })))).toBe('AccessDenied');
+    expect(await s3ErrorName(other.send(new ListMultipartUploadsCommand({ Bucket: bucket })))).toBe('AccessDenied');
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'x' }));
+    expect(
+      await s3ErrorName(other.send(new UploadPartCommand({ Bucket: bucket, Key: 'x', UploadId, PartNumber: 1, Body: 'x' }))),
+    ).toBe('AccessDenied');
+    expect(await s3ErrorName(other.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'x', UploadId })))).toBe(
+      'AccessDenied',
+    );
+  });
+
+  it('completes into a new version in a versioned bucket; deleting that version removes its part blobs', async () => {
+    const bucket = await newBucket('mpu-versioned');
+    await s3.send(new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }));
+    const put = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'v', Body: 'first' }));
+    const parts = [randomBytes(5 * MiB), Buffer.from('tail')];
+    const { uploadId, etags } = await uploadParts(s3, bucket, 'v', parts);
+    const done = await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'v', UploadId: uploadId, MultipartUpload: completion(etags) }),
+    );
+    expect(done.VersionId).toBeDefined();
+    expect(done.VersionId).not.toBe(put.VersionId);
+    expect(sha256((await read(bucket, 'v')).bytes)).toBe(sha256(Buffer.concat(parts)));
+    expect((await read(bucket, 'v', { VersionId: put.VersionId })).bytes.toString()).toBe('first');
+    const record = await objects.get(bucket, 'v');
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'v', VersionId: done.VersionId }));
+    for (const part of record!.parts!) expect(await blobExists(part.blobId)).toBe(false);
+    expect((await read(bucket, 'v')).bytes.toString()).toBe('first');
+  });
+
+  it('honours If-None-Match: * on completion, keeping the upload for a retry or an abort', async () => {
+    const bucket = await newBucket('mpu-conditional');
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'taken', Body: 'here' }));
+    const { uploadId, etags } = await uploadParts(s3, bucket, 'taken', [Buffer.from('new')]);
+    const attempt = s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'taken',
+        UploadId: uploadId,
+        MultipartUpload: completion(etags),
+        IfNoneMatch: '*',
+      }),
+    );
+    expect(await s3ErrorName(attempt)).toBe('PreconditionFailed');
+    const [stored] = await uploads.allParts(uploadId);
+    expect(await blobExists(stored!.blobId)).toBe(true);
+    expect((await read(bucket, 'taken')).bytes.toString()).toBe('here');
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'taken',
+        UploadId: uploadId,
+        MultipartUpload: completion(etags),
+      }),
+    );
+    expect((await read(bucket, 'taken')).bytes.toString()).toBe('new');
+  });
+
+  it('@aws-sdk/lib-storage Upload: a 12 MiB body in 5 MiB parts, byte-exact back', async () => {
+    const bucket = await newBucket('mpu-lib-storage');
+    const body = randomBytes(12 * MiB);
+    await new Upload({
+      client: s3,
+      params: { Bucket: bucket, Key: 'lib/storage.bin', Body: body },
+      partSize: 5 * MiB,
+      queueSize: 2,
+    }).done();
+    const back = await read(bucket, 'lib/storage.bin');
+    expect(sha256(back.bytes)).toBe(sha256(body));
+    expect(back.response.ETag).toMatch(/-3"$/);
+  });
+});
