@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,9 +24,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanBlobs } from '../../lib/storage/maintenance/sweep-orphan-blobs';
+import { DEFAULT_UPLOAD_EXPIRY_DAYS, expireIdleUploads } from '../../lib/storage/multipart/expire-uploads';
 import { UploadRepository } from '../../lib/storage/multipart/upload-repository';
 import { ObjectRepository } from '../../lib/storage/objects/object-repository';
 import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
+import { VersionRepository } from '../../lib/storage/versions/version-repository';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
 
@@ -375,5 +383,179 @@ describe('multipart uploads (SDK v3 against the real emulators)', () => {
     const back = await read(bucket, 'lib/storage.bin');
     expect(sha256(back.bytes)).toBe(sha256(body));
     expect(back.response.ETag).toMatch(/-3"$/);
+  });
+});
+
+describe('multipart maintenance: orphan sweep and upload expiry', () => {
+  it('keeps part blobs of live uploads and manifests, removes those of gone uploads', async () => {
+    const bucket = await newBucket('mpu-sweep');
+    const live = await uploadParts(s3, bucket, 'live', [Buffer.from('live part')]);
+    const [livePart] = await uploads.allParts(live.uploadId);
+    const done = await uploadParts(s3, bucket, 'done', [randomBytes(5 * MiB), Buffer.from('end')]);
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'done',
+        UploadId: done.uploadId,
+        MultipartUpload: completion(done.etags),
+      }),
+    );
+    const manifest = (await objects.get(bucket, 'done'))!.parts!;
+
+    // The blob side in a bucket of this test's own, as the sweeper test does, so no upload in flight elsewhere is touched.
+    const blobBucket = uniqueBucket('mpu-sweep-blobs');
+    await stage.clients.s3.send(new CreateBucketCommand({ Bucket: blobBucket }));
+    const inventory = new S3BlobStore(stage.clients.s3, blobBucket);
+    await inventory.put(livePart!.blobId, Buffer.from('x'), { bucket, key: 'live', uploadId: live.uploadId, partNumber: 1 });
+    for (const [index, part] of manifest.entries()) {
+      await inventory.put(part.blobId, Buffer.from('x'), { bucket, key: 'done', uploadId: done.uploadId, partNumber: index + 1 });
+    }
+    await inventory.put('aborted-part', Buffer.from('x'), { bucket, key: 'live', uploadId: 'gone-upload', partNumber: 1 });
+    await inventory.put('replaced-part', Buffer.from('x'), { bucket, key: 'live', uploadId: live.uploadId, partNumber: 1 });
+    const report = await sweepOrphanBlobs(
+      { inventory, objects, versions: new VersionRepository(stage.clients.documents, stage.names.storageTable), uploads },
+      { olderThan: new Date(Date.now() + 5_000) },
+    );
+    expect(report).toEqual({ examined: 5, tooYoung: 0, referenced: 3, removed: 2 });
+  });
+
+  it('expires uploads idle for longer than the expiry age, keeping blobs a committed manifest points at', async () => {
+    const bucket = await newBucket('mpu-expiry');
+    const done = await uploadParts(s3, bucket, 'done', [Buffer.from('kept')]);
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'done',
+        UploadId: done.uploadId,
+        MultipartUpload: completion(done.etags),
+      }),
+    );
+    const [manifestPart] = (await objects.get(bucket, 'done'))!.parts!;
+    const old = '2020-01-01T00:00:00.000Z';
+    const stale = (key: string, uploadId: string, state: 'open' | 'completing') => ({
+      bucket,
+      key,
+      uploadId,
+      initiatorId: owner.id,
+      initiatorDisplayName: owner.displayName,
+      initiated: old,
+      lastActivity: old,
+      contentHeaders: {},
+      userMetadata: {},
+      acl: [],
+      state,
+    });
+    const part = (uploadId: string, blobId: string) => ({
+      uploadId,
+      partNumber: 1,
+      blobId,
+      size: 4,
+      etag: 'e',
+      lastModified: old,
+    });
+    // An upload abandoned long ago, and one whose completion died after its commit (its part is the object's).
+    const abandoned = stale('abandoned', `0${bucket}`, 'open');
+    await uploads.create(abandoned);
+    await blobStore.put(`${bucket}-abandoned`, Buffer.from('lost'), {
+      bucket,
+      key: 'abandoned',
+      uploadId: abandoned.uploadId,
+      partNumber: 1,
+    });
+    await uploads.putPart(abandoned, part(abandoned.uploadId, `${bucket}-abandoned`), undefined);
+    const crashed = stale('done', `1${bucket}`, 'open');
+    await uploads.create(crashed);
+    await uploads.putPart(crashed, part(crashed.uploadId, manifestPart!.blobId), undefined);
+    await uploads.setState(crashed, 'open', 'completing');
+
+    const versions = new VersionRepository(stage.clients.documents, stage.names.storageTable);
+    const expired = await expireIdleUploads(
+      { uploads, objects, versions, blobs: blobStore },
+      { idleSince: new Date(Date.now() - DEFAULT_UPLOAD_EXPIRY_DAYS * 86_400_000) },
+    );
+    expect(expired).toBeGreaterThanOrEqual(2);
+    expect(await uploads.get(bucket, 'abandoned', abandoned.uploadId)).toBeUndefined();
+    expect(await uploads.allParts(abandoned.uploadId)).toEqual([]);
+    expect(await blobExists(`${bucket}-abandoned`)).toBe(false);
+    expect(await uploads.get(bucket, 'done', crashed.uploadId)).toBeUndefined();
+    expect((await read(bucket, 'done')).bytes.toString()).toBe('kept');
+    // Fresh uploads are not touched.
+    const fresh = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'fresh' }));
+    await expireIdleUploads({ uploads, objects, versions, blobs: blobStore }, { idleSince: new Date(Date.now() - 86_400_000) });
+    expect(await uploads.get(bucket, 'fresh', fresh.UploadId!)).toBeDefined();
+  });
+});
+
+describe('multipart uploads from real clients', () => {
+  const run = promisify(execFile);
+  const bigFile = (dir: string, bytes: number) => {
+    const path = join(dir, 'in.bin');
+    writeFileSync(path, randomBytes(bytes));
+    return path;
+  };
+  const fileSha = (path: string) => sha256(readFileSync(path));
+
+  for (const version of ['s3', 's3v4']) {
+    it(`boto3 (signature_version='${version}'): TransferManager upload_file/download_file in 5 MiB parts, rule codes`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mpu-boto-'));
+      const script = join(import.meta.dirname, 'clients', 'boto3_multipart.py');
+      const args = [
+        script,
+        testStack().baseUrl,
+        owner.accessKey,
+        owner.secretKey,
+        version,
+        uniqueBucket(`mpu-boto-${version}`),
+        dir,
+      ];
+      const { stdout } = await run('python3', args, { timeout: 120_000 });
+      expect(JSON.parse(stdout)).toEqual({
+        etagParts: '3',
+        metadata: { via: 'transfer' },
+        partsCount: 3,
+        roundTrip: true,
+        partZero: 'InvalidArgument',
+        partTooHigh: 'InvalidArgument',
+        listed: ['low-level'],
+        badPart: 'InvalidPart',
+        afterAbort: 'NoSuchUpload',
+      });
+    });
+  }
+
+  it('awscli `s3 cp` of a 20 MB file up and down with its default 8 MiB parts', async () => {
+    const bucket = await newBucket('mpu-awscli');
+    const dir = mkdtempSync(join(tmpdir(), 'mpu-awscli-'));
+    const source = bigFile(dir, 20_000_000);
+    const env = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: owner.accessKey,
+      AWS_SECRET_ACCESS_KEY: owner.secretKey,
+      AWS_DEFAULT_REGION: 'us-east-1',
+      AWS_CONFIG_FILE: '/dev/null',
+      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    };
+    const aws = (...args: string[]) => run('aws', ['--endpoint-url', testStack().baseUrl, ...args], { env, timeout: 120_000 });
+    await aws('s3', 'cp', source, `s3://${bucket}/cli/big.bin`);
+    const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', bucket, '--key', 'cli/big.bin')).stdout);
+    expect([head.ContentLength, head.ETag]).toEqual([20_000_000, expect.stringMatching(/-3"$/)]);
+    await aws('s3', 'cp', `s3://${bucket}/cli/big.bin`, join(dir, 'out.bin'));
+    expect(fileSha(join(dir, 'out.bin'))).toBe(fileSha(source));
+  });
+
+  it('s3cmd (SigV2) put of a 20 MB file in 5 MB chunks, and get', async () => {
+    const bucket = await newBucket('mpu-s3cmd');
+    const dir = mkdtempSync(join(tmpdir(), 'mpu-s3cmd-'));
+    const source = bigFile(dir, 20_000_000);
+    const host = new URL(testStack().baseUrl).host;
+    writeFileSync(
+      join(dir, 's3cfg'),
+      `[default]\naccess_key = ${owner.accessKey}\nsecret_key = ${owner.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
+    );
+    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', join(dir, 's3cfg'), ...args], { timeout: 120_000 });
+    await s3cmd('put', '--multipart-chunk-size-mb=5', source, `s3://${bucket}/s3cmd/big.bin`);
+    expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 's3cmd/big.bin' }))).ETag).toMatch(/-4"$/);
+    await s3cmd('get', `s3://${bucket}/s3cmd/big.bin`, join(dir, 'out.bin'));
+    expect(fileSha(join(dir, 'out.bin'))).toBe(fileSha(source));
   });
 });

@@ -2,7 +2,6 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
-  type PutCommand,
   QueryCommand,
   ScanCommand,
   UpdateCommand,
@@ -173,9 +172,10 @@ export class UploadRepository implements UploadCatalog {
     return uploads;
   }
 
-  private async conditional(command: UpdateCommand | DeleteCommand | PutCommand): Promise<boolean> {
+  /** A conditional single-item write: false when its condition failed. */
+  private async conditional(command: UpdateCommand | DeleteCommand): Promise<boolean> {
     try {
-      await this.documents.send(command as UpdateCommand);
+      await (command instanceof UpdateCommand ? this.documents.send(command) : this.documents.send(command));
       return true;
     } catch (error) {
       if (isConditionalCheckFailed(error)) return false;
