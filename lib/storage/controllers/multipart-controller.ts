@@ -17,6 +17,9 @@ import { emptyResult, xmlResult } from '../requests/s3-response';
 import { objectLocation } from './object-location';
 import { type RouteTable, type S3Call, versionHeader } from './s3-call';
 
+/** S3 lists at most 1,000 parts or uploads per page, and says so in MaxParts / MaxUploads. */
+const MAX_LISTED = 1000;
+
 const uploadTarget = ({ request, bucket, key }: S3Call) => ({ bucket, key, uploadId: queryParam(request, 'uploadId') ?? '' });
 
 /** `/{bucket}/{key}?uploads` (create) and `?uploadId=U` (part, complete, list parts, abort). */
@@ -58,7 +61,7 @@ export const OBJECT_MULTIPART_ROUTES: RouteTable = {
     GET: async (call) => {
       const { deps, principal, request } = call;
       const params = {
-        maxParts: listingNumber('max-parts', queryParam(request, 'max-parts'), 1000),
+        maxParts: Math.min(listingNumber('max-parts', queryParam(request, 'max-parts'), MAX_LISTED), MAX_LISTED),
         marker: listingNumber('part-number-marker', queryParam(request, 'part-number-marker'), 0),
       };
       const page = await listParts(deps, principal, { ...uploadTarget(call), ...params });
@@ -86,7 +89,7 @@ export const BUCKET_MULTIPART_ROUTES: RouteTable = {
       const params = {
         prefix: get('prefix') ?? '',
         delimiter: get('delimiter') || undefined,
-        maxUploads: listingNumber('max-uploads', get('max-uploads'), 1000),
+        maxUploads: Math.min(listingNumber('max-uploads', get('max-uploads'), MAX_LISTED), MAX_LISTED),
         keyMarker: get('key-marker') || undefined,
         // S3 ignores upload-id-marker without key-marker.
         uploadIdMarker: (get('key-marker') && get('upload-id-marker')) || undefined,

@@ -51,12 +51,15 @@ export async function sweepOrphanBlobs(
 interface SweepDeps {
   objects: Pick<ObjectCatalog, 'get'>;
   versions: Pick<VersionCatalog, 'blobIds'>;
-  uploads: Pick<UploadCatalog, 'part'>;
+  uploads: Pick<UploadCatalog, 'part' | 'get'>;
 }
 
 async function isReferenced(deps: SweepDeps, origin: BlobOrigin, blobId: string): Promise<boolean> {
+  // A part of a live upload: its part record points at it, and the upload is still there (a completion or
+  // abort that died half-way may leave part records without their upload).
   if (origin.uploadId !== undefined && origin.partNumber !== undefined) {
-    if ((await deps.uploads.part(origin.uploadId, origin.partNumber))?.blobId === blobId) return true;
+    const part = await deps.uploads.part(origin.uploadId, origin.partNumber);
+    if (part?.blobId === blobId && (await deps.uploads.get(origin.bucket, origin.key, origin.uploadId))) return true;
   }
   const current = await deps.objects.get(origin.bucket, origin.key);
   if (current && blobIdsOf(current).includes(blobId)) return true;

@@ -7,7 +7,6 @@ import type { UploadListParams } from './multipart-documents';
 import { type MultipartUpload, type UploadedPart, uploadCursor } from './multipart-upload';
 import { uploadFor } from './upload-access';
 
-const MAX_LISTED = 1000;
 /** Above every upload id ([0-9a-z]): resuming here skips all the uploads of a key. */
 const PAST_UPLOADS = '~';
 
@@ -23,14 +22,14 @@ export function listingNumber(name: string, raw: string | undefined, fallback: n
   return Number(raw);
 }
 
-/** ListParts: one page of an upload's parts in part-number order, for its initiator or the bucket owner. */
+/** ListParts: one page (at most `maxParts`, the caller caps it) of an upload's parts in part-number order, for its initiator or the bucket owner. */
 export async function listParts(
   deps: StorageDeps,
   principal: Principal,
   target: { bucket: string; key: string; uploadId: string; maxParts: number; marker: number },
 ): Promise<{ upload: MultipartUpload; parts: UploadedPart[]; isTruncated: boolean }> {
   const { upload } = await uploadFor(deps, principal, target);
-  const maxParts = Math.min(target.maxParts, MAX_LISTED);
+  const { maxParts } = target;
   if (maxParts === 0) return { upload, parts: [], isTruncated: false };
   const page = await deps.uploads.parts(upload.uploadId, target.marker, maxParts + 1);
   return { upload, parts: page.items.slice(0, maxParts), isTruncated: page.items.length > maxParts || page.more };
@@ -56,7 +55,7 @@ export async function listMultipartUploads(
     {
       prefix: params.prefix,
       delimiter: params.delimiter,
-      maxKeys: Math.min(params.maxUploads, MAX_LISTED),
+      maxKeys: params.maxUploads,
       after,
       afterKey: keyMarker,
     },
