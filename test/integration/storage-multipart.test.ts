@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanBlobs } from '../../lib/storage/maintenance/sweep-orphan-blobs';
 import { DEFAULT_UPLOAD_EXPIRY_DAYS, expireIdleUploads } from '../../lib/storage/multipart/expire-uploads';
+import { MAX_MANIFEST_PARTS } from '../../lib/storage/multipart/multipart-rules';
 import { UploadRepository } from '../../lib/storage/multipart/upload-repository';
 import { ObjectRepository } from '../../lib/storage/objects/object-repository';
 import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
@@ -383,6 +384,30 @@ describe('multipart uploads (SDK v3 against the real emulators)', () => {
     const back = await read(bucket, 'lib/storage.bin');
     expect(sha256(back.bytes)).toBe(sha256(body));
     expect(back.response.ETag).toMatch(/-3"$/);
+  });
+});
+
+describe('manifest size', () => {
+  it('a manifest of the most parts allowed, with a 1,024-byte key and metadata, fits one DynamoDB item', async () => {
+    const bucket = await newBucket('mpu-manifest');
+    const parts = Array.from({ length: MAX_MANIFEST_PARTS }, () => ({ blobId: randomUUID(), size: 5 * MiB }));
+    const record = {
+      bucket,
+      key: 'k'.repeat(1024),
+      blobId: parts[0]!.blobId,
+      size: MAX_MANIFEST_PARTS * 5 * MiB,
+      etag: `${'0'.repeat(32)}-${MAX_MANIFEST_PARTS}`,
+      lastModified: new Date().toISOString(),
+      ownerId: owner.id,
+      ownerDisplayName: owner.displayName,
+      contentHeaders: { 'content-type': 'binary/octet-stream' },
+      userMetadata: { note: 'x'.repeat(2000) },
+      versionId: 'null',
+      acl: [],
+      parts,
+    };
+    expect(await objects.commit(record, undefined)).toBe('committed');
+    expect((await objects.get(bucket, record.key))?.parts).toHaveLength(MAX_MANIFEST_PARTS);
   });
 });
 

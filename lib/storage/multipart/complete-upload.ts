@@ -4,7 +4,7 @@ import { type Committed, commitObject } from '../objects/object-writer';
 import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
 import { discardParts } from './abort-upload';
-import { multipartEtag, partsToAssemble, type RequestedPart } from './multipart-rules';
+import { assertManifestFits, multipartEtag, partsToAssemble, type RequestedPart } from './multipart-rules';
 import type { MultipartUpload, UploadedPart } from './multipart-upload';
 import { noSuchUpload, uploadFor } from './upload-access';
 
@@ -33,6 +33,7 @@ export async function completeMultipartUpload(
   try {
     const uploaded = await deps.uploads.allParts(upload.uploadId);
     const chosen = partsToAssemble(input.parts, uploaded, deps.minPartBytes);
+    assertManifestFits(chosen.length);
     committed = await commitObject(deps, bucket, manifestRecord(deps, upload, chosen), precondition, false);
   } catch (error) {
     await deps.uploads.setState(upload, 'completing', 'open');
@@ -58,6 +59,6 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     userMetadata: upload.userMetadata,
     versionId: 'null',
     acl: upload.acl,
-    parts: chosen.map(({ blobId, size, etag }) => ({ blobId, size, etag })),
+    parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
   };
 }

@@ -3,6 +3,12 @@ import { StorageError } from '../errors';
 import type { UploadedPart } from './multipart-upload';
 
 export const MAX_PART_NUMBER = 10_000;
+/**
+ * The most parts one completed object may have here: its manifest lives in one DynamoDB item (400 KB,
+ * about 54 bytes a part). S3 allows 10,000; clients that size parts to the file (awscli, boto3) stay far below.
+ */
+export const MAX_MANIFEST_PARTS = 7_000;
+
 /** S3's minimum size of every part but the last. */
 export const DEFAULT_MIN_PART_BYTES = 5 * 1024 * 1024;
 
@@ -72,6 +78,13 @@ export function partsToAssemble(
     }
   });
   return chosen;
+}
+
+/** A completion of more parts than a manifest holds: a clean 400 rather than a failed write. */
+export function assertManifestFits(partCount: number): void {
+  if (partCount > MAX_MANIFEST_PARTS) {
+    throw new StorageError('InvalidRequest', `This service assembles at most ${MAX_MANIFEST_PARTS} parts into one object.`);
+  }
 }
 
 const stripQuotes = (etag: string) => etag.trim().replace(/^"|"$/g, '').toLowerCase();

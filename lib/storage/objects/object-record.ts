@@ -38,11 +38,13 @@ export interface ObjectRecord {
   parts?: ManifestPart[];
 }
 
-/** One part of a multipart object: its blob, size and MD5 hex. */
+/**
+ * One part of a multipart object: its blob and size, nothing more (no per-part ETag: nothing reads it, and
+ * a manifest must fit in one DynamoDB item, 400 KB, which holds about 7,000 of these).
+ */
 export interface ManifestPart {
   blobId: string;
   size: number;
-  etag: string;
 }
 
 /** Every blob an object's bytes live in: removing the object removes all of them. */

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  assertManifestFits,
+  MAX_MANIFEST_PARTS,
   multipartEtag,
   objectPartRange,
   parseCopySourceRange,
@@ -64,6 +66,8 @@ describe('multipart rules', () => {
     expect(codeOf(() => partsToAssemble(ask(3, 4), [...uploaded, part(4, 1)], 10))).toBe('EntityTooSmall');
     expect(codeOf(() => partsToAssemble(ask(1, 2), uploaded, 11))).toBe('EntityTooSmall');
     expect(codeOf(() => partsToAssemble([], uploaded, 10))).toBe('MalformedXML');
+    expect(codeOf(() => assertManifestFits(MAX_MANIFEST_PARTS))).toBe('passed');
+    expect(codeOf(() => assertManifestFits(MAX_MANIFEST_PARTS + 1))).toBe('InvalidRequest');
   });
 
   it('finds the byte range of one part and the part pieces a range crosses', () => {
