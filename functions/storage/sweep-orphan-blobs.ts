@@ -1,14 +1,18 @@
 import { logger } from '../../lib/log';
-import { storageWiring, sweepOrphanBlobs } from '../../lib/storage';
+import { DEFAULT_UPLOAD_EXPIRY_DAYS, storageWiring, sweepStorage } from '../../lib/storage';
 
 const ONE_HOUR_MS = 3600 * 1000;
+const ONE_DAY_MS = 24 * ONE_HOUR_MS;
 
-/** Scheduled (hourly): removes blobs older than an hour that no object points at. Also `npm run cli -- storage sweep-orphans`. */
+/**
+ * Scheduled (hourly): aborts multipart uploads idle for 7 days, removes blobs older than an hour that
+ * nothing points at. Also `npm run cli -- storage sweep-orphans`.
+ */
 export const handler = async (): Promise<void> => {
-  const { deps, inventory } = storageWiring();
-  const report = await sweepOrphanBlobs(
-    { inventory, objects: deps.objects, versions: deps.versions },
-    { olderThan: new Date(Date.now() - ONE_HOUR_MS) },
-  );
+  const now = Date.now();
+  const report = await sweepStorage(storageWiring(), {
+    olderThan: new Date(now - ONE_HOUR_MS),
+    uploadsIdleSince: new Date(now - DEFAULT_UPLOAD_EXPIRY_DAYS * ONE_DAY_MS),
+  });
   logger().info('orphan blob sweep', { ...report });
 };

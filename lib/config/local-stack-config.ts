@@ -11,6 +11,13 @@ export interface LocalStackConfig {
   storageMaxObjectBytes: number;
 }
 
+/**
+ * The local single-request cap (`npm start`, tests): the 8 MiB parts awscli and boto3 send by default, so
+ * default-settings multipart clients work locally (serverless-offline's own body limit is 10 MiB for now).
+ * Deployed stages keep theirs (serverless.yml, ~4 MiB).
+ */
+export const LOCAL_MAX_OBJECT_BYTES = 8 * 1024 * 1024;
+
 export function loadLocalStackConfig(env: Env): LocalStackConfig {
   return {
     port: positiveInteger(env, 'PORT', 3000),
@@ -18,7 +25,7 @@ export function loadLocalStackConfig(env: Env): LocalStackConfig {
     seedFile: stringWithDefault(env, 'SEED_FILE', 'config/seed.local.json'),
     stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
-    storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
+    storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', LOCAL_MAX_OBJECT_BYTES),
   };
 }
 

@@ -6,6 +6,8 @@ import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
+import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
+import { UploadRepository } from './multipart/upload-repository';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import type { StorageDeps } from './storage-deps';
@@ -37,12 +39,14 @@ export function createStorageWiring(
       buckets: new BucketRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
       versions: new VersionRepository(clients.documents, names.storageTable),
+      uploads: new UploadRepository(clients.documents, names.storageTable),
       usage: new UsageRepository(clients.documents, names.storageTable),
       blobs,
       users,
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,
+      minPartBytes: DEFAULT_MIN_PART_BYTES,
     },
     keys: users,
   };

@@ -9,10 +9,11 @@ import {
 } from '../../lib/gateway';
 import {
   createStorageWiring,
+  DEFAULT_UPLOAD_EXPIRY_DAYS,
   generateAccessKeyPair,
   generateCanonicalUserId,
   isValidStorageUserId,
-  sweepOrphanBlobs,
+  sweepStorage,
 } from '../../lib/storage';
 import type { StageContext } from '../shared/stage-context';
 import { postFormPage } from './post-form-page';
@@ -91,11 +92,12 @@ export const COMMANDS: Record<string, Command> = {
     const minutes = Number(optional(options, 'older-than-minutes') ?? 60);
     if (!Number.isInteger(minutes) || minutes < 1)
       throw new UsageError('--older-than-minutes must be a whole number of at least 1');
-    const { deps, inventory } = createStorageWiring(stage.clients, stage.names, stage.config);
-    const report = await sweepOrphanBlobs(
-      { inventory, objects: deps.objects, versions: deps.versions },
-      { olderThan: new Date(Date.now() - minutes * 60_000) },
-    );
+    const days = Number(optional(options, 'upload-expiry-days') ?? DEFAULT_UPLOAD_EXPIRY_DAYS);
+    if (!Number.isInteger(days) || days < 1) throw new UsageError('--upload-expiry-days must be a whole number of at least 1');
+    const report = await sweepStorage(createStorageWiring(stage.clients, stage.names, stage.config), {
+      olderThan: new Date(Date.now() - minutes * 60_000),
+      uploadsIdleSince: new Date(Date.now() - days * 86_400_000),
+    });
     return { ...report };
   },
   'storage post-form': async (stage, options) => {
@@ -125,7 +127,7 @@ Commands:
   admin list [--merchant ID]
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
-  storage sweep-orphans [--older-than-minutes 60]                   (removes blobs no object points at; also runs hourly)
+  storage sweep-orphans [--older-than-minutes 60] [--upload-expiry-days 7]  (aborts idle multipart uploads, removes blobs nothing points at; also runs hourly)
   storage post-form --bucket NAME --id USER [--endpoint URL]       (an HTML page with a signed browser upload form)
   storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOCAL_MAX_OBJECT_BYTES } from '../../lib/config';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from './local-stack';
 import { freePort } from './ports';
 
@@ -14,7 +15,15 @@ export async function startEphemeralStack(
   const dataDir = mkdtempSync(join(tmpdir(), `gwstore-${options.name}-`));
   const ports = { http: await freePort(), dynamodb: await freePort(), s3: await freePort(), lambda: await freePort() };
   try {
-    const stack = await startLocalStack({ ...options, cwd: process.cwd(), stage: 'sandbox', dataDir, persistent: false, ports });
+    const stack = await startLocalStack({
+      ...options,
+      cwd: process.cwd(),
+      stage: 'sandbox',
+      dataDir,
+      persistent: false,
+      ports,
+      functionEnv: { STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES) },
+    });
     return {
       ...stack,
       dataDir,

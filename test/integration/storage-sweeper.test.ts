@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, PutBucketVersioningCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { sweepOrphanBlobs } from '../../lib/storage';
+import { UploadRepository } from '../../lib/storage/multipart/upload-repository';
 import { ObjectRepository } from '../../lib/storage/objects/object-repository';
 import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
 import { VersionRepository } from '../../lib/storage/versions/version-repository';
@@ -21,6 +22,7 @@ describe('orphan blob sweeper (real s3rver and DynamoDB Local)', () => {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'kept.txt', Body: 'kept' }));
     const objects = new ObjectRepository(stage.clients.documents, stage.names.storageTable);
     const versions = new VersionRepository(stage.clients.documents, stage.names.storageTable);
+    const uploads = new UploadRepository(stage.clients.documents, stage.names.storageTable);
     const record = await objects.get(bucket, 'kept.txt');
     expect(record).toBeDefined();
     // A versioned key: its older version is no longer the current record, but its blob is still referenced.
@@ -45,10 +47,13 @@ describe('orphan blob sweeper (real s3rver and DynamoDB Local)', () => {
     await stage.clients.s3.send(new PutObjectCommand({ Bucket: blobBucket, Key: 'blobs/no-origin', Body: 'y' }));
     await stage.clients.s3.send(new PutObjectCommand({ Bucket: blobBucket, Key: 'diagnostics/not-a-blob', Body: 'z' }));
 
-    const young = await sweepOrphanBlobs({ inventory, objects, versions }, { olderThan: new Date(Date.now() - 3600_000) });
+    const young = await sweepOrphanBlobs(
+      { inventory, objects, versions, uploads },
+      { olderThan: new Date(Date.now() - 3600_000) },
+    );
     expect(young).toEqual({ examined: 6, tooYoung: 6, referenced: 0, removed: 0 });
 
-    const swept = await sweepOrphanBlobs({ inventory, objects, versions }, { olderThan: new Date(Date.now() + 5_000) });
+    const swept = await sweepOrphanBlobs({ inventory, objects, versions, uploads }, { olderThan: new Date(Date.now() + 5_000) });
     expect(swept).toEqual({ examined: 6, tooYoung: 0, referenced: 2, removed: 4 });
     const left = await inventory.list();
     expect(left.blobs.map((blob) => blob.blobId).sort()).toEqual([referenced, older!.blobId].sort());

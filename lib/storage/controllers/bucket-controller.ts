@@ -17,6 +17,7 @@ import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { requestPaymentXml } from '../xml/request-payment-documents';
 import { listObjectsXml, locationXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
+import { BUCKET_MULTIPART_ROUTES } from './multipart-controller';
 import { postObjectResponse } from './post-object-response';
 import type { RouteTable } from './s3-call';
 
@@ -113,4 +114,5 @@ export const BUCKET_ROUTES: RouteTable = {
       return xmlResult(listVersionsXml(bucket, params, await listVersionsPage(deps, record, params)));
     },
   },
+  ...BUCKET_MULTIPART_ROUTES,
 };

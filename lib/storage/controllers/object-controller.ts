@@ -1,13 +1,15 @@
 import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
 import { checksumResponseHeaders } from '../checksums/object-checksum';
+import { StorageError } from '../errors';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
 import { putObject } from '../objects/put-object';
 import { deletePrecondition, writeConditionsOf } from '../objects/write-conditions';
-import { header } from '../requests/s3-request';
+import { hasQueryParam, header } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml } from '../xml/s3-documents';
+import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
 import { readObject } from './object-read-response';
 import { type RouteTable, versionHeader, versionIdOf } from './s3-call';
 
@@ -17,6 +19,10 @@ export const OBJECT_ROUTES: RouteTable = {
     GET: (call) => readObject(call, true),
     HEAD: (call) => readObject(call, false),
     PUT: async ({ deps, principal, request, bucket, key, body, checksum }) => {
+      // A part number means UploadPart, which needs its upload id: never a plain PUT that ignores it.
+      if (hasQueryParam(request, 'partNumber')) {
+        throw new StorageError('InvalidRequest', 'A part number is valid only with the uploadId of a multipart upload.');
+      }
       const copySource = header(request, 'x-amz-copy-source');
       if (copySource !== undefined) {
         const copied = await copyObject(deps, principal, { bucket, key, copySource, headers: request.headers });
@@ -51,4 +57,5 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200);
     },
   },
+  ...OBJECT_MULTIPART_ROUTES,
 };

@@ -1,7 +1,7 @@
 import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
-import { header } from '../requests/s3-request';
+import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { type S3Call, versionHeader, versionIdOf } from './s3-call';
 
@@ -12,6 +12,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     key,
     versionId: versionIdOf(request),
     range: header(request, 'range'),
+    partNumber: queryParam(request, 'partNumber'),
     conditions: {
       ifMatch: header(request, 'if-match'),
       ifNoneMatch: header(request, 'if-none-match'),
@@ -27,7 +28,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
   if (result.kind === 'not-modified') {
     return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });
   }
-  const { record, range } = result;
+  const { record, range, partsCount } = result;
   const length = range ? range.end - range.start + 1 : record.size;
   // Checksum mode returns the full-object checksum, which a range's bytes cannot be checked against.
   const checksumMode = header(request, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !range;
@@ -36,6 +37,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     ...(checksumMode ? checksumResponseHeaders(record.checksum) : {}),
     'content-length': String(length),
   };
+  if (partsCount !== undefined) withLength['x-amz-mp-parts-count'] = String(partsCount);
   if (range) withLength['content-range'] = `bytes ${range.start}-${range.end}/${record.size}`;
   return { status: range ? 206 : 200, headers: withLength, body: result.body };
 }

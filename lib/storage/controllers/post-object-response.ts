@@ -1,15 +1,15 @@
-import { uriEncode } from '../auth/uri-encoding';
 import type { PostObjectResult } from '../post/post-object';
-import { header, type S3Request } from '../requests/s3-request';
+import type { S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response, xmlResult } from '../requests/s3-response';
 import { postResponseXml } from '../xml/s3-documents';
+import { objectLocation } from './object-location';
 import { versionHeader } from './s3-call';
 
 /** success_action_redirect → 303 with bucket, key and etag; success_action_status 200 or 201 (PostResponse XML); 204 otherwise. */
 export function postObjectResponse(request: S3Request, bucket: string, result: PostObjectResult): S3Response {
   const { record } = result;
   const etag = `"${record.etag}"`;
-  const location = `${header(request, 'x-forwarded-proto') ?? 'http'}://${header(request, 'host') ?? request.host}/${bucket}/${uriEncode(record.key, true)}`;
+  const location = objectLocation(request, bucket, record.key);
   const headers = { etag, location, ...versionHeader(result.versioned, record.versionId) };
   if (result.redirect !== undefined && /^https?:\/\//i.test(result.redirect)) {
     const target = new URL(result.redirect);

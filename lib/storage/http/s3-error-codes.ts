@@ -24,6 +24,15 @@ export const S3_ERROR_CODES = {
   InvalidBucketName: [400, 'The specified bucket is not valid.'],
   InvalidDigest: [400, 'The Content-MD5 you specified is not valid.'],
   InvalidObjectName: [400, 'The specified object name is not valid.'],
+  InvalidPart: [
+    400,
+    "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.",
+  ],
+  InvalidPartNumber: [416, 'The requested partnumber is not satisfiable'],
+  InvalidPartOrder: [
+    400,
+    'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+  ],
   InvalidPolicyDocument: [400, 'The content of the form does not meet the conditions specified in the policy document.'],
   InvalidRange: [416, 'The requested range is not satisfiable'],
   InvalidRequest: [400, 'Invalid Request'],
@@ -42,6 +51,10 @@ export const S3_ERROR_CODES = {
   NoSuchBucket: [404, 'The specified bucket does not exist'],
   NoSuchCORSConfiguration: [404, 'The CORS configuration does not exist'],
   NoSuchKey: [404, 'The specified key does not exist.'],
+  NoSuchUpload: [
+    404,
+    'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.',
+  ],
   NoSuchVersion: [404, 'The specified version does not exist.'],
   NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
   PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold'],

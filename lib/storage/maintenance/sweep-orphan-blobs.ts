@@ -1,4 +1,6 @@
-import type { ObjectCatalog } from '../objects/object-record';
+import type { UploadCatalog } from '../multipart/multipart-upload';
+import type { BlobOrigin } from '../objects/blob-storage';
+import { blobIdsOf, type ObjectCatalog } from '../objects/object-record';
 import type { VersionCatalog } from '../versions/object-version';
 import type { BlobInventory } from './blob-inventory';
 
@@ -16,10 +18,11 @@ export interface SweepReport {
  * blob. Only blobs older than `olderThan` are considered: an upload in flight commits within a
  * function's timeout (29 s), and a blob id is committed only by the request that wrote it, so an old
  * unreferenced blob can never become referenced again. Referenced means: the key's current record or
- * one of its versions points at it (one query of the key's history, only when the current record does not).
+ * one of its versions points at it (one query of the key's history, only when the current record does not),
+ * a multipart manifest included; or, for a part blob, its upload's part record still does.
  */
 export async function sweepOrphanBlobs(
-  deps: { inventory: BlobInventory; objects: Pick<ObjectCatalog, 'get'>; versions: Pick<VersionCatalog, 'blobIds'> },
+  deps: SweepDeps & { inventory: BlobInventory },
   options: { olderThan: Date },
 ): Promise<SweepReport> {
   const report: SweepReport = { examined: 0, tooYoung: 0, referenced: 0, removed: 0 };
@@ -45,11 +48,20 @@ export async function sweepOrphanBlobs(
   return report;
 }
 
-async function isReferenced(
-  deps: { objects: Pick<ObjectCatalog, 'get'>; versions: Pick<VersionCatalog, 'blobIds'> },
-  origin: { bucket: string; key: string },
-  blobId: string,
-): Promise<boolean> {
-  if ((await deps.objects.get(origin.bucket, origin.key))?.blobId === blobId) return true;
+interface SweepDeps {
+  objects: Pick<ObjectCatalog, 'get'>;
+  versions: Pick<VersionCatalog, 'blobIds'>;
+  uploads: Pick<UploadCatalog, 'part' | 'get'>;
+}
+
+async function isReferenced(deps: SweepDeps, origin: BlobOrigin, blobId: string): Promise<boolean> {
+  // A part of a live upload: its part record points at it, and the upload is still there (a completion or
+  // abort that died half-way may leave part records without their upload).
+  if (origin.uploadId !== undefined && origin.partNumber !== undefined) {
+    const part = await deps.uploads.part(origin.uploadId, origin.partNumber);
+    if (part?.blobId === blobId && (await deps.uploads.get(origin.bucket, origin.key, origin.uploadId))) return true;
+  }
+  const current = await deps.objects.get(origin.bucket, origin.key);
+  if (current && blobIdsOf(current).includes(blobId)) return true;
   return (await deps.versions.blobIds(origin.bucket, origin.key)).includes(blobId);
 }

@@ -1,11 +1,13 @@
 import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
 import { ownerOf } from '../auth/principal';
+import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
+import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
 import type { StorageDeps } from '../storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
@@ -54,25 +56,7 @@ export async function copyObject(
     displayName: target.ownerDisplayName,
   });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId).catch(
-      (error: unknown) => {
-        // A delete marker named as copy source: S3's 400, not the 405 of a GET.
-        if (!(error instanceof StorageError) || error.code !== 'MethodNotAllowed') throw error;
-        throw new StorageError(
-          'InvalidRequest',
-          'The source of a copy request may not specifically refer to a delete marker by version id.',
-        );
-      },
-    );
-    assertCopySourceConditions(
-      {
-        ifMatch: header('x-amz-copy-source-if-match'),
-        ifNoneMatch: header('x-amz-copy-source-if-none-match'),
-        ifModifiedSince: header('x-amz-copy-source-if-modified-since'),
-        ifUnmodifiedSince: header('x-amz-copy-source-if-unmodified-since'),
-      },
-      original,
-    );
+    const original = await readCopySource(deps, principal, sourceBucket, source, input.headers);
     const metadata =
       directive === 'REPLACE'
         ? requestedMetadata(input.headers)
@@ -86,10 +70,11 @@ export async function copyObject(
       acl,
       ...(checksum ? { checksum } : {}),
     });
-    // The source may be replaced (and its blob removed) between the read and the copy: read it again then.
-    if (!(await deps.blobs.copy(original.blobId, record.blobId, { bucket: record.bucket, key: record.key }))) continue;
+    // The source may be replaced (and its blobs removed) between the read and the copy: read it again then.
+    const copy = await copyObjectBlobs(deps, original, record);
+    if (!copy) continue;
     return {
-      ...(await commitObject(deps, target, record)),
+      ...(await commitObject(deps, target, copy)),
       sourceVersionId: sourceBucket.versioning ? original.versionId : undefined,
     };
   }
@@ -106,12 +91,46 @@ async function copiedChecksum(
   algorithm: ChecksumAlgorithm | undefined,
 ): Promise<ObjectChecksum | undefined | 'source-gone'> {
   if (!algorithm || algorithm === source.checksum?.algorithm) return source.checksum;
-  const bytes = source.size === 0 ? Buffer.alloc(0) : await deps.blobs.get(source.blobId);
+  const bytes = await readObjectBytes(deps, source);
   return bytes ? { algorithm, value: computeChecksum(algorithm, bytes) } : 'source-gone';
 }
 
+/**
+ * The source of a copy (CopyObject, UploadPartCopy) after its ACL check (READ) and the
+ * x-amz-copy-source-if-* conditions; a delete marker named by version id is S3's 400.
+ */
+export async function readCopySource(
+  deps: StorageDeps,
+  principal: Principal,
+  sourceBucket: BucketRecord,
+  source: { key: string; versionId?: string },
+  headers: Readonly<Record<string, readonly string[]>>,
+): Promise<ObjectRecord> {
+  const header = (name: string) => headers[name]?.join(',');
+  const original = await authorizedObject(deps, principal, sourceBucket, source.key, 'GetObject', source.versionId).catch(
+    (error: unknown) => {
+      // A delete marker named as copy source: S3's 400, not the 405 of a GET.
+      if (!(error instanceof StorageError) || error.code !== 'MethodNotAllowed') throw error;
+      throw new StorageError(
+        'InvalidRequest',
+        'The source of a copy request may not specifically refer to a delete marker by version id.',
+      );
+    },
+  );
+  assertCopySourceConditions(
+    {
+      ifMatch: header('x-amz-copy-source-if-match'),
+      ifNoneMatch: header('x-amz-copy-source-if-none-match'),
+      ifModifiedSince: header('x-amz-copy-source-if-modified-since'),
+      ifUnmodifiedSince: header('x-amz-copy-source-if-unmodified-since'),
+    },
+    original,
+  );
+  return original;
+}
+
 /** `[/]bucket/key[?versionId=id]`, the path URL-encoded. */
-function parseCopySource(raw: string): { bucket: string; key: string; versionId?: string } {
+export function parseCopySource(raw: string): { bucket: string; key: string; versionId?: string } {
   const question = raw.indexOf('?');
   const withoutVersion = question < 0 ? raw : raw.slice(0, question);
   const query = new URLSearchParams(question < 0 ? '' : raw.slice(question + 1));

@@ -5,7 +5,7 @@ import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion, removeVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
-import { removeBlob } from './remove-blob';
+import { removeObjectBlobs } from './remove-blob';
 import type { WritePrecondition } from './write-conditions';
 
 const MAX_ATTEMPTS = 40;
@@ -54,7 +54,7 @@ export async function deleteFromBucket(
   if (!bucket.versioning) {
     const removed = await removeUnversioned(deps, name, key, precondition);
     if (removed !== 'versioned') {
-      if (removed) await removeBlob(deps, removed.blobId);
+      if (removed) await removeObjectBlobs(deps, removed);
       return {};
     }
     // Versioning was enabled while this request ran.

@@ -1,6 +1,8 @@
 import type { Principal } from '../auth/principal';
 import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
+import { objectPartRange, parsePartNumber } from '../multipart/multipart-rules';
+import { readObjectBytes } from '../multipart/object-manifest';
 import type { StorageDeps } from '../storage-deps';
 import { resolveRange } from './byte-range';
 import { evaluateConditions } from './conditional-request';
@@ -12,6 +14,8 @@ export interface GetObjectInput {
   key: string;
   versionId?: string;
   range?: string;
+  /** `?partNumber=N`: one part of a multipart object (part 1 of any other is all of it). */
+  partNumber?: string;
   conditions: { ifMatch?: string; ifNoneMatch?: string; ifModifiedSince?: string; ifUnmodifiedSince?: string };
   /** HEAD: metadata only. */
   withBody: boolean;
@@ -19,7 +23,14 @@ export interface GetObjectInput {
 
 export type GetObjectResult = { versioned: boolean } & (
   | { kind: 'not-modified'; record: ObjectRecord }
-  | { kind: 'object'; record: ObjectRecord; body?: Buffer; range?: { start: number; end: number } }
+  | {
+      kind: 'object';
+      record: ObjectRecord;
+      body?: Buffer;
+      range?: { start: number; end: number };
+      /** x-amz-mp-parts-count: a multipart object's part count, reported when a part was asked for. */
+      partsCount?: number;
+    }
 );
 
 /**
@@ -28,16 +39,22 @@ export type GetObjectResult = { versioned: boolean } & (
  */
 export async function getObject(deps: StorageDeps, principal: Principal, input: GetObjectInput): Promise<GetObjectResult> {
   const bucket = await existingBucket(deps, input.bucket);
+  const partNumber = input.partNumber === undefined ? undefined : parsePartNumber(input.partNumber);
+  if (partNumber !== undefined && input.range !== undefined) {
+    throw new StorageError('InvalidRequest', 'Cannot specify both Range header and partNumber query parameter');
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await authorizedObject(deps, principal, bucket, input.key, 'GetObject', input.versionId);
     const versioned = bucket.versioning !== undefined;
     const decision = evaluateConditions(input.conditions, record);
     if (decision === 'precondition-failed') throw new StorageError('PreconditionFailed', undefined, { Condition: 'If-Match' });
     if (decision === 'not-modified') return { kind: 'not-modified', record, versioned };
-    const range = resolveRange(input.range, record.size);
-    if (!input.withBody) return { kind: 'object', record, range, versioned };
-    const body = record.size === 0 ? Buffer.alloc(0) : await deps.blobs.get(record.blobId, range);
-    if (body) return { kind: 'object', record, body, range, versioned };
+    const range = partNumber === undefined ? resolveRange(input.range, record.size) : objectPartRange(record, partNumber);
+    const partsCount = partNumber !== undefined && record.parts ? record.parts.length : undefined;
+    const result = { kind: 'object' as const, record, range, versioned, ...(partsCount === undefined ? {} : { partsCount }) };
+    if (!input.withBody) return result;
+    const body = await readObjectBytes(deps, record, range);
+    if (body) return { ...result, body };
   }
   throw new StorageError('SlowDown');
 }

@@ -34,7 +34,25 @@ export interface ObjectRecord {
   acl?: Grant[];
   /** The additional checksum (`x-amz-checksum-*`) the object was written with; none when the client sent none. */
   checksum?: ObjectChecksum;
+  /**
+   * A completed multipart upload is a manifest: its bytes are these part blobs in order (`blobId` is the
+   * first one's, so the record's identity for conditional commits stays a blob id no other record uses).
+   */
+  parts?: ManifestPart[];
 }
+
+/**
+ * One part of a multipart object: its blob and size, nothing more (no per-part ETag: nothing reads it, and
+ * a manifest must fit in one DynamoDB item, 400 KB, which holds about 7,000 of these).
+ */
+export interface ManifestPart {
+  blobId: string;
+  size: number;
+}
+
+/** Every blob an object's bytes live in: removing the object removes all of them. */
+export const blobIdsOf = (record: Pick<ObjectRecord, 'blobId' | 'parts'>): string[] =>
+  record.parts ? record.parts.map((part) => part.blobId) : [record.blobId];
 
 export interface ListedObject {
   key: string;

@@ -3,7 +3,7 @@ import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ObjectChecksum } from '../checksums/object-checksum';
-import type { ListedObject, ObjectCatalog, ObjectRecord } from './object-record';
+import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord } from './object-record';
 
 /**
  * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
@@ -146,5 +146,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     versionId: String(item.versionId ?? 'null'),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
+    ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
   };
 }

@@ -4,7 +4,7 @@ import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
-import { removeBlob } from './remove-blob';
+import { removeObjectBlobs } from './remove-blob';
 import type { WritePrecondition } from './write-conditions';
 
 const MAX_ATTEMPTS = 40;
@@ -25,6 +25,8 @@ export async function commitObject(
   bucket: BucketRecord,
   record: ObjectRecord,
   precondition?: WritePrecondition,
+  /** False when the blobs are not this request's own (a multipart upload keeps its parts when completion fails). */
+  removeOnFailure = true,
 ): Promise<Committed> {
   try {
     if (!bucket.versioning && (await commitUnversioned(deps, record, precondition)) === 'committed') {
@@ -35,7 +37,7 @@ export async function commitObject(
     if (!current?.versioning) throw new StorageError('NoSuchBucket', undefined, { BucketName: bucket.name });
     return { record: await addVersion(deps, current, { ...record, deleteMarker: false }, precondition), versioned: true };
   } catch (error) {
-    await removeBlob(deps, record.blobId);
+    if (removeOnFailure) await removeObjectBlobs(deps, record);
     throw error;
   }
 }
@@ -55,7 +57,7 @@ async function commitUnversioned(
     precondition?.(current);
     const outcome = await deps.objects.commit(record, current?.blobId);
     if (outcome === 'committed') {
-      if (current) await removeBlob(deps, current.blobId);
+      if (current) await removeObjectBlobs(deps, current);
       return outcome;
     }
     if (outcome === 'no-bucket') return outcome;

@@ -9,14 +9,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { isNotFound } from '../../aws';
 import type { BlobInventory } from '../maintenance/blob-inventory';
-import type { BlobStorage } from './blob-storage';
+import type { BlobOrigin, BlobStorage } from './blob-storage';
 
 /** Blob keys are `blobs/<uuid>`; the owning bucket and key travel as blob metadata so the sweeper can check references. */
 const BLOB_PREFIX = 'blobs/';
 export const blobKey = (blobId: string) => `${BLOB_PREFIX}${blobId}`;
-const originMetadata = (origin: { bucket: string; key: string }) => ({
+const originMetadata = (origin: BlobOrigin): Record<string, string> => ({
   bucket: origin.bucket,
   key: Buffer.from(origin.key, 'utf8').toString('base64url'),
+  ...(origin.uploadId === undefined ? {} : { upload: origin.uploadId, part: String(origin.partNumber ?? 0) }),
 });
 
 export class S3BlobStore implements BlobStorage, BlobInventory {
@@ -25,7 +26,7 @@ export class S3BlobStore implements BlobStorage, BlobInventory {
     private readonly bucket: string,
   ) {}
 
-  async put(blobId: string, bytes: Buffer, origin: { bucket: string; key: string }): Promise<void> {
+  async put(blobId: string, bytes: Buffer, origin: BlobOrigin): Promise<void> {
     await this.s3.send(
       new PutObjectCommand({
         Bucket: this.bucket,
@@ -53,7 +54,7 @@ export class S3BlobStore implements BlobStorage, BlobInventory {
     }
   }
 
-  async copy(fromBlobId: string, toBlobId: string, origin: { bucket: string; key: string }): Promise<boolean> {
+  async copy(fromBlobId: string, toBlobId: string, origin: BlobOrigin): Promise<boolean> {
     try {
       await this.s3.send(
         new CopyObjectCommand({
@@ -88,11 +89,13 @@ export class S3BlobStore implements BlobStorage, BlobInventory {
     };
   }
 
-  async originOf(blobId: string): Promise<{ bucket: string; key: string } | undefined> {
+  async originOf(blobId: string): Promise<BlobOrigin | undefined> {
     try {
       const { Metadata = {} } = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: blobKey(blobId) }));
       if (Metadata.bucket === undefined || Metadata.key === undefined) return undefined;
-      return { bucket: Metadata.bucket, key: Buffer.from(Metadata.key, 'base64url').toString('utf8') };
+      const key = Buffer.from(Metadata.key, 'base64url').toString('utf8');
+      const part = Metadata.upload === undefined ? {} : { uploadId: Metadata.upload, partNumber: Number(Metadata.part) };
+      return { bucket: Metadata.bucket, key, ...part };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;

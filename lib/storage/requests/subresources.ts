@@ -2,12 +2,19 @@ import { StorageError } from '../errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */
-const SUPPORTED = new Set(['location', 'acl', 'versioning', 'versions', 'requestPayment', 'delete', 'cors']);
-/** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
-const NOT_IMPLEMENTED = new Set([
+const SUPPORTED = new Set([
+  'location',
+  'acl',
+  'versioning',
+  'versions',
+  'requestPayment',
+  'delete',
+  'cors',
   'uploads',
   'uploadId',
-  'partNumber',
+]);
+/** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
+const NOT_IMPLEMENTED = new Set([
   'lifecycle',
   'policy',
   'policyStatus',
@@ -32,12 +39,13 @@ const NOT_IMPLEMENTED = new Set([
   'legal-hold',
   'attributes',
 ]);
-const MULTIPART = ['uploads', 'uploadId', 'partNumber'];
 
-/** The one sub-resource a request addresses (undefined: the resource itself). Two at once is InvalidArgument. */
+/**
+ * The one sub-resource a request addresses (undefined: the resource itself). Two at once is InvalidArgument.
+ * `partNumber` is a parameter of UploadPart and GET/HEAD, not a sub-resource.
+ */
 export function subresourceOf(request: Pick<S3Request, 'query'>): string | undefined {
   const names = request.query.map(([name]) => name);
-  if (names.some((name) => MULTIPART.includes(name))) throw notImplemented('Multipart uploads');
   const subresources = [...new Set(names.filter((name) => SUPPORTED.has(name) || NOT_IMPLEMENTED.has(name)))];
   if (subresources.length > 1) {
     throw new StorageError('InvalidArgument', 'Only one sub-resource may be addressed per request', {

@@ -2,6 +2,7 @@ import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInp
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
+import type { ManifestPart } from '../objects/object-record';
 import { rangeQuery, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
 
@@ -121,10 +122,12 @@ export class VersionRepository implements VersionCatalog {
       TableName: this.table,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :key)',
       ExpressionAttributeValues: { ':pk': versionsPartition(bucket), ':key': versionCursor(key, '') },
-      ProjectionExpression: 'blobId',
+      ProjectionExpression: 'blobId, parts',
       ConsistentRead: true,
     });
-    return items.map((item) => String(item.blobId ?? '')).filter((id) => id !== '');
+    // A multipart version's bytes are all its part blobs.
+    const ids = items.flatMap((item) => (item.parts ? (item.parts as ManifestPart[]).map((part) => part.blobId) : [item.blobId]));
+    return ids.map((id) => String(id ?? '')).filter((id) => id !== '');
   }
 }
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
 import type { ObjectRecord } from '../objects/object-record';
-import { removeBlob } from '../objects/remove-blob';
+import { removeObjectBlobs } from '../objects/remove-blob';
 import type { WritePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
 import { type KeyHead, MAX_VERSIONED_KEY_BYTES, type ObjectVersion, type VersionChange } from './object-version';
@@ -50,7 +50,7 @@ export async function addVersion(
     };
     const outcome = await deps.versions.apply(change);
     if (outcome !== 'committed') return outcome;
-    if (suspended && previousNull && !previousNull.deleteMarker) await removeBlob(deps, previousNull.blobId);
+    if (suspended && previousNull && !previousNull.deleteMarker) await removeObjectBlobs(deps, previousNull);
     return { done: added };
   }, name);
 }
@@ -86,7 +86,7 @@ export async function removeVersion(
     }
     const outcome = await deps.versions.apply(change);
     if (outcome !== 'committed') return outcome;
-    if (!target.deleteMarker) await removeBlob(deps, target.blobId);
+    if (!target.deleteMarker) await removeObjectBlobs(deps, target);
     return { done: target };
   }, bucket.name);
 }

@@ -59,7 +59,16 @@ describe('storage request rules', () => {
         ],
       }),
     ).toBeUndefined();
-    for (const name of ['uploads', 'lifecycle', 'policy', 'website', 'notification']) {
+    expect(subresourceOf({ query: [['uploads', '']] })).toBe('uploads');
+    expect(
+      subresourceOf({
+        query: [
+          ['partNumber', '2'],
+          ['uploadId', 'u'],
+        ],
+      }),
+    ).toBe('uploadId');
+    for (const name of ['lifecycle', 'policy', 'website', 'notification']) {
       expect(() => subresourceOf({ query: [[name, '']] })).toThrow(expect.objectContaining({ code: 'NotImplemented' }));
     }
     expect(() =>

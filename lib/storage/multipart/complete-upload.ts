@@ -1,0 +1,64 @@
+import type { Principal } from '../auth/principal';
+import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
+import { type Committed, commitObject } from '../objects/object-writer';
+import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
+import type { StorageDeps } from '../storage-deps';
+import { discardParts } from './abort-upload';
+import { assertManifestFits, multipartEtag, partsToAssemble, type RequestedPart } from './multipart-rules';
+import type { MultipartUpload, UploadedPart } from './multipart-upload';
+import { noSuchUpload, uploadFor } from './upload-access';
+
+/**
+ * CompleteMultipartUpload. The upload is claimed first ('open' → 'completing': no part write, abort or
+ * second complete can interleave), the parts are checked, and the object is committed as a manifest of
+ * the part blobs through the ordinary conditional commit (a new version in a versioned bucket; the
+ * write conditions hold atomically). Only then do the upload and part records go, with the blobs of parts
+ * the request did not name. A refused completion reopens the upload: its parts stay for a retry or an abort.
+ */
+export async function completeMultipartUpload(
+  deps: StorageDeps,
+  principal: Principal,
+  input: {
+    bucket: string;
+    key: string;
+    uploadId: string;
+    parts: RequestedPart[];
+    headers: Readonly<Record<string, readonly string[]>>;
+  },
+): Promise<Committed> {
+  const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
+  const { bucket, upload } = await uploadFor(deps, principal, input);
+  if (!(await deps.uploads.setState(upload, 'open', 'completing'))) throw noSuchUpload(upload.uploadId);
+  let committed: Committed;
+  try {
+    const uploaded = await deps.uploads.allParts(upload.uploadId);
+    const chosen = partsToAssemble(input.parts, uploaded, deps.minPartBytes);
+    assertManifestFits(chosen.length);
+    committed = await commitObject(deps, bucket, manifestRecord(deps, upload, chosen), precondition, false);
+  } catch (error) {
+    await deps.uploads.setState(upload, 'completing', 'open');
+    throw error;
+  }
+  await deps.uploads.remove(upload);
+  await discardParts(deps, upload, new Set(blobIdsOf(committed.record)));
+  return committed;
+}
+
+function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: UploadedPart[]): ObjectRecord {
+  return {
+    bucket: upload.bucket,
+    key: upload.key,
+    blobId: chosen[0]!.blobId,
+    size: chosen.reduce((sum, part) => sum + part.size, 0),
+    etag: multipartEtag(chosen.map((part) => part.etag)),
+    lastModified: deps.now().toISOString(),
+    // The object belongs to whoever initiated the upload, whoever completes it.
+    ownerId: upload.initiatorId,
+    ownerDisplayName: upload.initiatorDisplayName,
+    contentHeaders: upload.contentHeaders,
+    userMetadata: upload.userMetadata,
+    versionId: 'null',
+    acl: upload.acl,
+    parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
+  };
+}

@@ -1,0 +1,44 @@
+import { aclForNewResource } from '../acl/resolve-acl';
+import { ownerOf, type Principal } from '../auth/principal';
+import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import { requestedMetadata } from '../objects/object-headers';
+import { assertValidObjectKey } from '../objects/object-key';
+import type { StorageDeps } from '../storage-deps';
+import type { MultipartUpload } from './multipart-upload';
+
+/**
+ * CreateMultipartUpload: needs bucket WRITE, as PutObject. The content headers, x-amz-meta-* and the ACL
+ * (canned or grants) are resolved now and applied to the object at completion.
+ */
+export async function createMultipartUpload(
+  deps: StorageDeps,
+  principal: Principal,
+  input: { bucket: string; key: string; headers: Readonly<Record<string, readonly string[]>> },
+): Promise<MultipartUpload> {
+  assertValidObjectKey(input.key);
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const owner = ownerOf(principal);
+  const acl = await aclForNewResource(deps.users, input.headers, owner, {
+    id: bucket.ownerId,
+    displayName: bucket.ownerDisplayName,
+  });
+  const now = deps.now();
+  const upload: MultipartUpload = {
+    bucket: input.bucket,
+    key: input.key,
+    // Time first: the uploads of one key list in initiation order, as S3 lists them.
+    uploadId: `${now.getTime().toString(36).padStart(9, '0')}${deps.newBlobId().replace(/-/g, '')}`,
+    initiatorId: owner.id,
+    initiatorDisplayName: owner.displayName,
+    initiated: now.toISOString(),
+    lastActivity: now.toISOString(),
+    ...requestedMetadata(input.headers),
+    acl,
+    state: 'open',
+  };
+  if ((await deps.uploads.create(upload)) === 'no-bucket') {
+    throw new StorageError('NoSuchBucket', undefined, { BucketName: input.bucket });
+  }
+  return upload;
+}

@@ -1,0 +1,106 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { uriEncode } from '../auth/uri-encoding';
+import { StorageError } from '../errors';
+import type { ListPage } from '../listing/list-objects';
+import type { ObjectRecord } from '../objects/object-record';
+import { s3Document } from '../xml/s3-documents';
+import type { RequestedPart } from './multipart-rules';
+import type { MultipartUpload, UploadedPart } from './multipart-upload';
+
+const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, isArray: (name) => name === 'Part' });
+
+/** The parts of a CompleteMultipartUpload body; anything but that document is MalformedXML. */
+export function parseCompleteRequest(body: Buffer): RequestedPart[] {
+  const text = body.toString('utf8');
+  if (text.trim() === '' || XMLValidator.validate(text) !== true) throw malformed();
+  const root = (parser.parse(text) as Record<string, unknown>).CompleteMultipartUpload;
+  if (typeof root !== 'object' || root === null) throw malformed();
+  const parts = ((root as { Part?: unknown[] }).Part ?? []) as { PartNumber?: unknown; ETag?: unknown }[];
+  return parts.map((part) => {
+    if (typeof part !== 'object' || typeof part.PartNumber !== 'string' || !/^\d+$/.test(part.PartNumber.trim()))
+      throw malformed();
+    if (typeof part.ETag !== 'string') throw malformed();
+    return { partNumber: Number(part.PartNumber), etag: part.ETag };
+  });
+}
+
+const malformed = () => new StorageError('MalformedXML');
+
+export const initiateResultXml = (upload: MultipartUpload) =>
+  s3Document('InitiateMultipartUploadResult', { Bucket: upload.bucket, Key: upload.key, UploadId: upload.uploadId });
+
+export const completeResultXml = (location: string, record: ObjectRecord) =>
+  s3Document('CompleteMultipartUploadResult', {
+    Location: location,
+    Bucket: record.bucket,
+    Key: record.key,
+    ETag: `"${record.etag}"`,
+  });
+
+export const copyPartResultXml = (part: UploadedPart) =>
+  s3Document('CopyPartResult', { LastModified: part.lastModified, ETag: `"${part.etag}"` });
+
+const initiator = (upload: MultipartUpload) => ({ ID: upload.initiatorId, DisplayName: upload.initiatorDisplayName });
+
+export function listPartsXml(
+  upload: MultipartUpload,
+  params: { maxParts: number; marker: number },
+  page: { parts: UploadedPart[]; isTruncated: boolean },
+): string {
+  return s3Document('ListPartsResult', {
+    Bucket: upload.bucket,
+    Key: upload.key,
+    UploadId: upload.uploadId,
+    Initiator: initiator(upload),
+    Owner: initiator(upload),
+    StorageClass: 'STANDARD',
+    PartNumberMarker: params.marker,
+    ...(page.parts.length > 0 ? { NextPartNumberMarker: page.parts.at(-1)!.partNumber } : {}),
+    MaxParts: params.maxParts,
+    IsTruncated: page.isTruncated,
+    Part: page.parts.map((part) => ({
+      PartNumber: part.partNumber,
+      LastModified: part.lastModified,
+      ETag: `"${part.etag}"`,
+      Size: part.size,
+    })),
+  });
+}
+
+export interface UploadListParams {
+  prefix: string;
+  delimiter?: string;
+  maxUploads: number;
+  keyMarker?: string;
+  uploadIdMarker?: string;
+  urlEncoded: boolean;
+}
+
+export function listUploadsXml(
+  bucket: string,
+  params: UploadListParams,
+  page: ListPage<MultipartUpload> & { nextKeyMarker?: string; nextUploadIdMarker?: string },
+): string {
+  const encode = (value: string) => (params.urlEncoded ? uriEncode(value, true) : value);
+  return s3Document('ListMultipartUploadsResult', {
+    Bucket: bucket,
+    KeyMarker: encode(params.keyMarker ?? ''),
+    UploadIdMarker: params.uploadIdMarker ?? '',
+    NextKeyMarker: encode(page.nextKeyMarker ?? ''),
+    NextUploadIdMarker: page.nextUploadIdMarker ?? '',
+    ...(params.delimiter === undefined ? {} : { Delimiter: encode(params.delimiter) }),
+    Prefix: encode(params.prefix),
+    MaxUploads: params.maxUploads,
+    IsTruncated: page.isTruncated,
+    ...(params.urlEncoded ? { EncodingType: 'url' } : {}),
+    Upload: page.contents.map((upload) => ({
+      Key: encode(upload.key),
+      UploadId: upload.uploadId,
+      Initiator: initiator(upload),
+      Owner: initiator(upload),
+      StorageClass: 'STANDARD',
+      Initiated: upload.initiated,
+    })),
+    CommonPrefixes: page.commonPrefixes.map((prefix) => ({ Prefix: encode(prefix) })),
+  });
+}

@@ -1,0 +1,65 @@
+import type { Grant } from '../acl/access-control';
+import type { ObjectRecord } from '../objects/object-record';
+
+/** An upload in progress: what CreateMultipartUpload stored, applied to the object at completion. */
+export interface MultipartUpload {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  initiatorId: string;
+  initiatorDisplayName: string;
+  initiated: string;
+  /** Creation or the last part written: the sweeper expires uploads idle for too long. */
+  lastActivity: string;
+  contentHeaders: ObjectRecord['contentHeaders'];
+  userMetadata: Record<string, string>;
+  acl: Grant[];
+  /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
+  state: 'open' | 'completing';
+}
+
+/** One uploaded part: its own blob, its MD5 hex. */
+export interface UploadedPart {
+  uploadId: string;
+  partNumber: number;
+  blobId: string;
+  size: number;
+  etag: string;
+  lastModified: string;
+}
+
+/** Uploads and their parts in the storage table (port). */
+export interface UploadCatalog {
+  /** Creates the upload if the bucket is live. */
+  create(upload: MultipartUpload): Promise<'created' | 'no-bucket'>;
+  get(bucket: string, key: string, uploadId: string): Promise<MultipartUpload | undefined>;
+  part(uploadId: string, partNumber: number): Promise<UploadedPart | undefined>;
+  /**
+   * Commits the part if the upload is still open and the part number still points at `expectedBlobId`
+   * (undefined: no part yet), and marks the upload active.
+   */
+  putPart(
+    upload: MultipartUpload,
+    part: UploadedPart,
+    expectedBlobId: string | undefined,
+  ): Promise<'committed' | 'conflict' | 'no-upload'>;
+  /** Up to `limit` parts in part-number order, after `afterPartNumber`. */
+  parts(uploadId: string, afterPartNumber: number, limit: number): Promise<{ items: UploadedPart[]; more: boolean }>;
+  allParts(uploadId: string): Promise<UploadedPart[]>;
+  /** Moves the upload from one state to the other; false when it is gone or not in `from`. */
+  setState(upload: MultipartUpload, from: MultipartUpload['state'], to: MultipartUpload['state']): Promise<boolean>;
+  /** Removes the upload record (only in `state` when given); false when it was not there (or not in that state). */
+  remove(upload: MultipartUpload, state?: MultipartUpload['state']): Promise<boolean>;
+  removeParts(uploadId: string, partNumbers: number[]): Promise<void>;
+  /** Uploads of a bucket in (key, upload id) order, for ListMultipartUploads; cursors are `uploadCursor`s. */
+  page(
+    bucket: string,
+    range: { after?: string; from?: string },
+    limit: number,
+  ): Promise<{ items: MultipartUpload[]; more: boolean }>;
+  /** Uploads of every bucket idle since before `before` (ISO time). */
+  idleSince(before: string): Promise<MultipartUpload[]>;
+}
+
+/** An upload's position in its bucket's upload index: the key, a NUL, the upload id (which sorts by initiation time). */
+export const uploadCursor = (key: string, uploadId: string) => `${key}\u0000${uploadId}`;

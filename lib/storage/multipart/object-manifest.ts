@@ -1,0 +1,51 @@
+import type { ObjectRecord } from '../objects/object-record';
+import { removeBlob } from '../objects/remove-blob';
+import type { StorageDeps } from '../storage-deps';
+import { partSegments } from './multipart-rules';
+
+/**
+ * An object's bytes, or a range of them: one blob, or for a multipart manifest only the part blobs the
+ * range crosses, concatenated. Undefined when a blob is gone (the object was replaced meanwhile: read it again).
+ */
+export async function readObjectBytes(
+  deps: Pick<StorageDeps, 'blobs'>,
+  record: Pick<ObjectRecord, 'blobId' | 'size' | 'parts'>,
+  range?: { start: number; end: number },
+): Promise<Buffer | undefined> {
+  if (record.size === 0) return Buffer.alloc(0);
+  const { parts } = record;
+  if (!parts) return deps.blobs.get(record.blobId, range);
+  const segments = partSegments(
+    parts.map((part) => part.size),
+    range ?? { start: 0, end: record.size - 1 },
+  );
+  const pieces = await Promise.all(
+    segments.map(({ index, start, end }) => {
+      const part = parts[index]!;
+      // The whole part without a Range header: the blob store need not slice it.
+      return deps.blobs.get(part.blobId, start === 0 && end === part.size - 1 ? undefined : { start, end });
+    }),
+  );
+  return pieces.every((piece) => piece !== undefined) ? Buffer.concat(pieces as Buffer[]) : undefined;
+}
+
+/**
+ * Copies an object's blobs for a copy of it (`target`, which has a fresh blob id): one blob, or every part
+ * blob of a manifest to fresh ids, so the copy owns its bytes and removing either never touches the other.
+ * Undefined when a source blob is gone (what was copied already is removed).
+ */
+export async function copyObjectBlobs(
+  deps: Pick<StorageDeps, 'blobs' | 'newBlobId'>,
+  source: Pick<ObjectRecord, 'blobId' | 'parts'>,
+  target: ObjectRecord,
+): Promise<ObjectRecord | undefined> {
+  const origin = { bucket: target.bucket, key: target.key };
+  if (!source.parts) return (await deps.blobs.copy(source.blobId, target.blobId, origin)) ? target : undefined;
+  const parts = source.parts.map((part, index) => ({ ...part, blobId: index === 0 ? target.blobId : deps.newBlobId() }));
+  const copied = await Promise.all(
+    parts.map((part, index) => deps.blobs.copy(source.parts![index]!.blobId, part.blobId, origin)),
+  );
+  if (copied.every(Boolean)) return { ...target, parts };
+  await Promise.all(parts.filter((_, index) => copied[index]).map((part) => removeBlob(deps, part.blobId)));
+  return undefined;
+}

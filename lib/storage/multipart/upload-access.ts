@@ -1,0 +1,25 @@
+import type { Principal } from '../auth/principal';
+import type { BucketRecord } from '../buckets/bucket';
+import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import type { StorageDeps } from '../storage-deps';
+import type { MultipartUpload } from './multipart-upload';
+
+/**
+ * The upload a part, complete, abort or list-parts request names, for those allowed to touch it: bucket
+ * WRITE (as PutObject), and then only its initiator or the bucket owner. Unknown, aborted or completed: NoSuchUpload.
+ */
+export async function uploadFor(
+  deps: StorageDeps,
+  principal: Principal,
+  target: { bucket: string; key: string; uploadId: string },
+): Promise<{ bucket: BucketRecord; upload: MultipartUpload }> {
+  const bucket = await bucketFor(deps, principal, target.bucket, 'PutObject');
+  const upload = await deps.uploads.get(target.bucket, target.key, target.uploadId);
+  if (!upload) throw noSuchUpload(target.uploadId);
+  const caller = principal.kind === 'user' ? principal.user.id : undefined;
+  if (caller !== upload.initiatorId && caller !== bucket.ownerId) throw new StorageError('AccessDenied');
+  return { bucket, upload };
+}
+
+export const noSuchUpload = (uploadId: string) => new StorageError('NoSuchUpload', undefined, { UploadId: uploadId });

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type { Principal } from '../auth/principal';
+import { existingBucket } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
+import { parseCopySource, readCopySource } from '../objects/copy-object';
+import { removeBlob } from '../objects/remove-blob';
+import { verifiedBodyMd5 } from '../objects/request-body';
+import type { StorageDeps } from '../storage-deps';
+import { parseCopySourceRange, parsePartNumber } from './multipart-rules';
+import type { MultipartUpload, UploadedPart } from './multipart-upload';
+import { readObjectBytes } from './object-manifest';
+import { noSuchUpload, uploadFor } from './upload-access';
+
+const MAX_ATTEMPTS = 40;
+
+export interface PartTarget {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  partNumber: string | undefined;
+  headers: Readonly<Record<string, readonly string[]>>;
+}
+
+/** UploadPart: the body passes PutObject's checks (the single-request cap among them); its ETag is its MD5. */
+export async function uploadPart(
+  deps: StorageDeps,
+  principal: Principal,
+  target: PartTarget,
+  body: Buffer,
+): Promise<UploadedPart> {
+  const partNumber = parsePartNumber(target.partNumber);
+  const { upload } = await uploadFor(deps, principal, target);
+  const md5 = verifiedBodyMd5(deps.maxObjectBytes, target.headers, body);
+  const part = newPart(deps, upload, partNumber, body.length, md5.toString('hex'));
+  await deps.blobs.put(part.blobId, body, originOf(upload, partNumber));
+  return commitPart(deps, upload, part);
+}
+
+/**
+ * UploadPartCopy: a part made of another object (READ on it, as CopyObject checks), or of the byte range
+ * x-amz-copy-source-range names. A whole single-blob source is copied inside the blob bucket.
+ */
+export async function uploadPartCopy(
+  deps: StorageDeps,
+  principal: Principal,
+  target: PartTarget & { copySource: string },
+): Promise<{ part: UploadedPart; sourceVersionId?: string }> {
+  const partNumber = parsePartNumber(target.partNumber);
+  const source = parseCopySource(target.copySource);
+  const sourceBucket = await existingBucket(deps, source.bucket);
+  const { upload } = await uploadFor(deps, principal, target);
+  const rawRange = target.headers['x-amz-copy-source-range']?.join(',');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const original = await readCopySource(deps, principal, sourceBucket, source, target.headers);
+    const range = rawRange === undefined ? undefined : parseCopySourceRange(rawRange, original.size);
+    const sourceVersionId = sourceBucket.versioning ? original.versionId : undefined;
+    if (range === undefined && !original.parts) {
+      const part = newPart(deps, upload, partNumber, original.size, original.etag);
+      // Gone meanwhile (replaced and removed): read the source again.
+      if (!(await deps.blobs.copy(original.blobId, part.blobId, originOf(upload, partNumber)))) continue;
+      return { part: await commitPart(deps, upload, part), sourceVersionId };
+    }
+    const bytes = await readObjectBytes(deps, original, range);
+    if (!bytes) continue;
+    const part = newPart(deps, upload, partNumber, bytes.length, createHash('md5').update(bytes).digest('hex'));
+    await deps.blobs.put(part.blobId, bytes, originOf(upload, partNumber));
+    return { part: await commitPart(deps, upload, part), sourceVersionId };
+  }
+  throw new StorageError('SlowDown');
+}
+
+const newPart = (deps: StorageDeps, upload: MultipartUpload, partNumber: number, size: number, etag: string): UploadedPart => ({
+  uploadId: upload.uploadId,
+  partNumber,
+  blobId: deps.newBlobId(),
+  size,
+  etag,
+  lastModified: deps.now().toISOString(),
+});
+
+/** Part blobs name their upload, so the orphan sweeper can tell a live part from an orphan. */
+const originOf = (upload: MultipartUpload, partNumber: number) => ({
+  bucket: upload.bucket,
+  key: upload.key,
+  uploadId: upload.uploadId,
+  partNumber,
+});
+
+/**
+ * Points the part number at the new blob, conditionally on what it pointed at (optimistic, like an object
+ * commit): the winner removes the blob it replaced. An upload aborted or completing meanwhile: NoSuchUpload,
+ * and the new blob goes.
+ */
+async function commitPart(deps: StorageDeps, upload: MultipartUpload, part: UploadedPart): Promise<UploadedPart> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await deps.uploads.part(upload.uploadId, part.partNumber);
+    const outcome = await deps.uploads.putPart(upload, part, current?.blobId);
+    if (outcome === 'committed') {
+      if (current) await removeBlob(deps, current.blobId);
+      return part;
+    }
+    if (outcome === 'no-upload') {
+      await removeBlob(deps, part.blobId);
+      throw noSuchUpload(upload.uploadId);
+    }
+  }
+  await removeBlob(deps, part.blobId);
+  throw new StorageError('SlowDown');
+}
