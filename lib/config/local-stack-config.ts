@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { type Env, oneOf, positiveInteger, stringWithDefault } from './env';
 import { STAGES, type Stage } from './service-config';
 
@@ -12,11 +13,12 @@ export interface LocalStackConfig {
 }
 
 /**
- * The local single-request cap (`npm start`, tests): the 8 MiB parts awscli and boto3 send by default, so
- * default-settings multipart clients work locally (serverless-offline's own body limit is 10 MiB for now).
- * Deployed stages keep theirs (serverless.yml, ~4 MiB).
+ * The local single-request cap (`npm start`, tests): no artificial cap below what the host can carry (DESIGN §5).
+ * serverless offline hands a body to the function as base64 in one JavaScript string, so the largest body is the one
+ * whose base64 form fits V8's longest string (about 384 MiB on 64-bit Node); the patched HTTP layer refuses larger
+ * ones with EntityTooLarge before reading them. Deployed stages keep theirs (serverless.yml, ~4 MiB).
  */
-export const LOCAL_MAX_OBJECT_BYTES = 8 * 1024 * 1024;
+export const LOCAL_MAX_OBJECT_BYTES = Math.floor(constants.MAX_STRING_LENGTH / 4) * 3;
 
 export function loadLocalStackConfig(env: Env): LocalStackConfig {
   return {
