@@ -46,7 +46,9 @@ export function createStorageWiring(
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,
-      minPartBytes: DEFAULT_MIN_PART_BYTES,
+      // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
+      // minimum is the only way objects larger than one request can be assembled at all.
+      minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
     },
     keys: users,
   };

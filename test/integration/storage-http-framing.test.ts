@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, type RawRequest, rawS3, rawS3Headers } from '../support/raw-s3';
+import { type RawRequest, rawS3, rawS3Headers } from '../support/raw-s3';
 import { type WireResponse, wireErrorCode, wireRequest } from '../support/raw-wire';
 import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
 

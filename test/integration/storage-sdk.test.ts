@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
 
 let owner: StorageCredentials;
@@ -41,6 +42,18 @@ beforeAll(async () => {
 });
 
 describe('S3 through @aws-sdk/client-s3 with default settings (SigV4, CRC32, aws-chunked)', () => {
+  it('pages ListBuckets with max-buckets and a continuation token; anonymous callers own no bucket (RGW)', async () => {
+    const pager = sdkClient(await newStorageUser('sdk-pager'));
+    const names = ['pg-a', 'pg-b', 'pg-c'].map((label) => uniqueBucket(label)).sort();
+    for (const Bucket of names) await pager.send(new CreateBucketCommand({ Bucket }));
+    const first = await pager.send(new ListBucketsCommand({ MaxBuckets: 2 }));
+    expect(first.Buckets?.map((b) => b.Name)).toEqual(names.slice(0, 2));
+    const rest = await pager.send(new ListBucketsCommand({ MaxBuckets: 2, ContinuationToken: first.ContinuationToken }));
+    expect([rest.Buckets?.map((b) => b.Name), rest.ContinuationToken]).toEqual([names.slice(2), undefined]);
+    const anonymous = await fetch(`${testStack().baseUrl}/`);
+    expect([anonymous.status, await anonymous.text()]).toEqual([200, expect.stringContaining('<Buckets></Buckets>')]);
+  });
+
   it('lists only the caller’s buckets, and refuses a taken name', async () => {
     const mine = await s3.send(new ListBucketsCommand({}));
     expect(mine.Buckets?.map((b) => b.Name)).toContain(bucket);

@@ -10,9 +10,8 @@ import { assertValidBucketName } from './bucket-name';
 
 const xml = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
 
-/** ListBuckets: the caller's own buckets, from the owner index. */
+/** ListBuckets: the caller's own buckets, from the owner index, by name; anonymous callers own none (RGW's answer). */
 export async function listBuckets(deps: StorageDeps, principal: Principal): Promise<BucketRecord[]> {
-  authorize(principal, 'ListAllMyBuckets');
   if (principal.kind !== 'user') return [];
   return (await deps.buckets.listByOwner(principal.user.id)).sort((a, b) => (a.name < b.name ? -1 : 1));
 }

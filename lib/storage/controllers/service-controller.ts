@@ -1,4 +1,6 @@
+import { bucketListPage, parseBucketListParams } from '../buckets/bucket-list-page';
 import { listBuckets } from '../buckets/bucket-operations';
+import { queryParam } from '../requests/s3-request';
 import { xmlResult } from '../requests/s3-response';
 import { listBucketsXml } from '../xml/s3-documents';
 import type { RouteTable } from './s3-call';
@@ -6,10 +8,11 @@ import type { RouteTable } from './s3-call';
 /** `/`: the caller's buckets. */
 export const SERVICE_ROUTES: RouteTable = {
   '': {
-    GET: async ({ deps, principal }) => {
-      const buckets = await listBuckets(deps, principal);
+    GET: async ({ deps, principal, request }) => {
+      const params = parseBucketListParams((name) => queryParam(request, name));
+      const page = bucketListPage(await listBuckets(deps, principal), params);
       const owner = principal.kind === 'user' ? principal.user : { id: '', displayName: '' };
-      return xmlResult(listBucketsXml({ id: owner.id, displayName: owner.displayName }, buckets));
+      return xmlResult(listBucketsXml({ id: owner.id, displayName: owner.displayName }, page, params.prefix));
     },
   },
 };

@@ -26,7 +26,9 @@ export async function authorizedObject(
     if (!isAllowed(principal, 'ListBucket', { bucket })) throw new StorageError('AccessDenied');
     if (versionId !== undefined) throw new StorageError('NoSuchVersion', undefined, { Key: key, VersionId: versionId });
     const marker = await latestDeleteMarker(deps, bucket, key);
-    throw new StorageError('NoSuchKey', undefined, { Key: key }, marker ? deleteMarkerHeaders(marker) : {});
+    // RGW says `x-amz-delete-marker: false` on a 404 that no marker caused, so clients can tell the two apart.
+    const headers = marker ? deleteMarkerHeaders(marker) : { 'x-amz-delete-marker': 'false' };
+    throw new StorageError('NoSuchKey', undefined, { Key: key }, headers);
   }
   if ('deleteMarker' in record && record.deleteMarker) {
     throw new StorageError(

@@ -10,10 +10,16 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 export const s3Document = (root: string, body: Record<string, unknown>) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: { '@_xmlns': S3_NS, ...body } })}`;
 
-export function listBucketsXml(owner: { id: string; displayName: string }, buckets: BucketRecord[]): string {
+export function listBucketsXml(
+  owner: { id: string; displayName: string },
+  page: { buckets: BucketRecord[]; continuationToken?: string },
+  prefix?: string,
+): string {
   return s3Document('ListAllMyBucketsResult', {
     Owner: { ID: owner.id, DisplayName: owner.displayName },
-    Buckets: { Bucket: buckets.map((bucket) => ({ Name: bucket.name, CreationDate: bucket.createdAt })) },
+    Buckets: { Bucket: page.buckets.map((bucket) => ({ Name: bucket.name, CreationDate: bucket.createdAt })) },
+    ...(page.continuationToken === undefined ? {} : { ContinuationToken: page.continuationToken }),
+    ...(prefix === undefined ? {} : { Prefix: prefix }),
   });
 }
 
