@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testStack } from '../support/stack';
 
 const run = promisify(execFile);
-type Resource = { Type: string; Properties: Record<string, any> };
+type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 
 const { stage } = testStack();
 let outDir: string;
@@ -114,5 +115,61 @@ describe('serverless package --stage sandbox (no AWS account)', () => {
     }
     const bucket = template.Resources.BlobBucket as Resource;
     await expect(stage.clients.s3.send(new HeadBucketCommand({ Bucket: bucket.Properties.BucketName }))).resolves.toBeDefined();
+  });
+
+  it('streams the storage routes that serve object bytes through the response-streaming invocation of their function', () => {
+    const streamed = {
+      ApiGatewayMethodBucketVarKeyVarAny: 'StorageObjectLambdaFunction',
+      ApiGatewayMethodBucketVarAny: 'StorageBucketLambdaFunction',
+    };
+    for (const [methodId, functionId] of Object.entries(streamed)) {
+      const method = template.Resources[methodId] as Resource;
+      expect(method.Type).toBe('AWS::ApiGateway::Method');
+      const { Integration } = method.Properties;
+      expect(Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST', ResponseTransferMode: 'STREAM' });
+      expect(Integration.Uri).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':apigateway:',
+            { Ref: 'AWS::Region' },
+            ':lambda:path/2021-11-15/functions/',
+            { 'Fn::GetAtt': [functionId, 'Arn'] },
+            '/response-streaming-invocations',
+          ],
+        ],
+      });
+    }
+    // Every other integration stays buffered: its function answers in the buffered format.
+    const others = resourcesOfType('AWS::ApiGateway::Method').filter(([id]) => !(id in streamed));
+    expect(others.length).toBeGreaterThan(20);
+    for (const [id, method] of others) {
+      expect(method.Properties.Integration.ResponseTransferMode, id).toBeUndefined();
+      expect(JSON.stringify(method.Properties.Integration.Uri), id).toContain('/2015-03-31/functions/');
+    }
+  });
+
+  it("answers API Gateway's own 413 (bodies over 10 MB) with S3's EntityTooLarge naming the storage cap", () => {
+    const responses = resourcesOfType('AWS::ApiGateway::GatewayResponse');
+    expect(responses.map(([, response]) => response.Properties.ResponseType)).toEqual(['REQUEST_TOO_LARGE']);
+    const [[id, response]] = responses as [[string, Resource]];
+    expect(response.Properties).toMatchObject({
+      RestApiId: { Ref: 'ApiGatewayRestApi' },
+      StatusCode: '400',
+      ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/xml'" },
+    });
+    const cap = template.Resources.StorageObjectLambdaFunction?.Properties.Environment.Variables.STORAGE_MAX_OBJECT_BYTES;
+    expect(cap).toBe('4194304');
+    const templates = Object.values(response.Properties.ResponseTemplates as Record<string, string>);
+    expect(templates.length).toBeGreaterThan(0);
+    for (const body of templates) {
+      const error = new XMLParser().parse(body.replace('$context.requestId', 'req-1')).Error;
+      expect(error).toMatchObject({ Code: 'EntityTooLarge', MaxSizeAllowed: Number(cap), RequestId: 'req-1' });
+      expect(error.Message).toContain(`${cap} bytes`);
+    }
+    // The stage's deployment waits for every method; a streamed one waits for the gateway response.
+    expect(template.Resources.ApiGatewayMethodBucketVarKeyVarAny?.DependsOn).toContain(id);
   });
 });

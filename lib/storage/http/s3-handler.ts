@@ -1,24 +1,54 @@
 import { serviceConfig } from '../../config';
-import { type ApiEvent, type ApiResult, binaryResponse } from '../../http';
+import { type ApiEvent, binaryResponse } from '../../http';
 import type { S3Response } from '../requests/s3-response';
 import { storageWiring } from '../storage-deps-provider';
+import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
 import { storageEndpoint } from './s3-endpoint';
 import { handleS3Request } from './s3-pipeline';
 import { toS3Request } from './s3-request-parser';
+
+export interface S3FunctionOptions {
+  /**
+   * Answer in Lambda's streaming format when running in the Lambda runtime. Only for functions whose API Gateway
+   * integration streams (`ResponseTransferMode: STREAM` in serverless.yml): a buffered integration cannot read it.
+   */
+  streaming?: boolean;
+  /** Where the runtime's `awslambda` global is looked for (tests fake it). */
+  scope?: object;
+}
 
 /**
  * The storage function of every resource level: a virtual-host request for `/{bucket}` is an object
  * request, so each level's function dispatches on the Host header, not on its route.
  */
-export function s3Function() {
-  return storageEndpoint(async (event: ApiEvent) => {
+export function s3Function(options: S3FunctionOptions = {}) {
+  return s3FunctionOf(async (event) => {
     const { deps, keys } = storageWiring();
-    return toApiResult(await handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost)));
-  });
+    return handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost));
+  }, options);
 }
 
-function toApiResult(response: S3Response): ApiResult {
+/**
+ * One way to compute the answer (the S3 response, and S3 XML for errors), two ways to send it: buffered
+ * (serverless-offline, or a buffered integration) or, inside Lambda and when asked, streamed.
+ */
+export function s3FunctionOf(respond: (event: ApiEvent) => Promise<S3Response>, options: S3FunctionOptions = {}) {
+  const runtime = options.streaming ? lambdaStreamingRuntime(options.scope) : undefined;
+  const buffered = storageEndpoint(async (event) => toResult(await respond(event), runtime !== undefined));
+  return runtime ? streamifiedHandler(runtime, buffered) : buffered;
+}
+
+function toResult(response: S3Response, streamed: boolean): StreamableResult {
   if (typeof response.body === 'string') return { statusCode: response.status, headers: response.headers, body: response.body };
-  // Object bytes, and the empty bodies of HEAD, 204 and 304, go out as binary: nothing re-encodes them or adds a charset.
-  return binaryResponse(response.status, response.body ?? Buffer.alloc(0), response.headers);
+  const bytes = response.body ?? Buffer.alloc(0);
+  // Streamed, the bytes go out as they are; buffered, they travel base64-encoded and API Gateway decodes them. Either
+  // way, nothing re-encodes them or adds a charset.
+  if (streamed)
+    return {
+      statusCode: response.status,
+      headers: { 'content-type': 'application/octet-stream', ...response.headers },
+      body: '',
+      bytes,
+    };
+  return binaryResponse(response.status, bytes, response.headers);
 }
