@@ -22,3 +22,11 @@ export function logLevel(): (typeof LOG_LEVELS)[number] {
 export function processEnv(): NodeJS.ProcessEnv {
   return process.env;
 }
+
+/**
+ * Whether the code runs under serverless offline (which sets IS_OFFLINE), not in the Lambda runtime. Offline defines an
+ * `awslambda` global too, but answers HTTP events buffered only.
+ */
+export function runsUnderServerlessOffline(): boolean {
+  return process.env.IS_OFFLINE === 'true';
+}

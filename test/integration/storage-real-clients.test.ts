@@ -74,7 +74,7 @@ describe('real S3 clients from the machine', () => {
         restored: 'two',
         versions: [true, false, false],
         markers: [false],
-        suspendedId: 'null',
+        suspendedId: 'none',
         payer: 'Requester',
         withoutHeader: 'AccessDenied',
         charged: 'requester',

@@ -113,11 +113,12 @@ describe('versioning through @aws-sdk/client-s3', () => {
     expect(markerGone.DeleteMarker).toBe(true);
     expect(await read(bucket, 'doc.txt')).toBe('two');
 
-    // Suspended: writes get version id null and replace the null version; older versions stay.
+    // Suspended: writes get version id null (not named in the PUT's answer, as RGW and ceph/s3-tests have it) and
+    // replace the null version; older versions stay.
     await versioning(bucket, 'Suspended');
     expect((await s3.send(new GetBucketVersioningCommand({ Bucket: bucket }))).Status).toBe('Suspended');
-    expect((await put(bucket, 'doc.txt', 'null one')).VersionId).toBe('null');
-    expect((await put(bucket, 'doc.txt', 'null two')).VersionId).toBe('null');
+    expect((await put(bucket, 'doc.txt', 'null one')).VersionId).toBeUndefined();
+    expect((await put(bucket, 'doc.txt', 'null two')).VersionId).toBeUndefined();
     expect(await read(bucket, 'doc.txt', 'null')).toBe('null two');
     expect((await history(bucket)).map(({ id, latest }) => [id, latest])).toEqual([
       ['null', true],

@@ -1,4 +1,4 @@
-import { serviceConfig } from '../../config';
+import { runsUnderServerlessOffline, serviceConfig } from '../../config';
 import { type ApiEvent, binaryResponse } from '../../http';
 import type { S3Response } from '../requests/s3-response';
 import { storageWiring } from '../storage-deps-provider';
@@ -15,6 +15,8 @@ export interface S3FunctionOptions {
   streaming?: boolean;
   /** Where the runtime's `awslambda` global is looked for (tests fake it). */
   scope?: object;
+  /** Under serverless offline (its `awslambda` global is no sign of a streaming integration); read from the env by default. */
+  offline?: boolean;
 }
 
 /**
@@ -33,7 +35,8 @@ export function s3Function(options: S3FunctionOptions = {}) {
  * (serverless-offline, or a buffered integration) or, inside Lambda and when asked, streamed.
  */
 export function s3FunctionOf(respond: (event: ApiEvent) => Promise<S3Response>, options: S3FunctionOptions = {}) {
-  const runtime = options.streaming ? lambdaStreamingRuntime(options.scope) : undefined;
+  const offline = options.offline ?? runsUnderServerlessOffline();
+  const runtime = options.streaming && !offline ? lambdaStreamingRuntime(options.scope) : undefined;
   const buffered = storageEndpoint(async (event) => toResult(await respond(event), runtime !== undefined));
   return runtime ? streamifiedHandler(runtime, buffered) : buffered;
 }

@@ -62,7 +62,7 @@ describe('additional checksums of a request', () => {
     ]);
   });
 
-  it("refuses a wrong value with S3's BadDigest wording, a malformed one as invalid", () => {
+  it("refuses a wrong value with S3's BadDigest wording, and a malformed one with BadDigest too (RGW)", () => {
     const wrong = computeChecksum('crc32', Buffer.from('other'));
     expect(refusal(() => verifyRequestChecksum({ 'x-amz-checksum-crc32': [wrong] }, [], data))).toEqual([
       'BadDigest',
@@ -70,8 +70,8 @@ describe('additional checksums of a request', () => {
     ]);
     expect(refusal(() => verifyRequestChecksum({}, [['x-amz-checksum-crc32c', wrong]], data))[0]).toBe('BadDigest');
     expect(refusal(() => verifyRequestChecksum({ 'x-amz-checksum-sha1': ['AAAA'] }, [], data))).toEqual([
-      'InvalidRequest',
-      'Value for x-amz-checksum-sha1 header is invalid.',
+      'BadDigest',
+      'Value for x-amz-checksum-sha1 is not a valid SHA1 checksum.',
     ]);
   });
 

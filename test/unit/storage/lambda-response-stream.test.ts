@@ -148,6 +148,17 @@ describe('s3FunctionOf buffered (serverless-offline, or a function whose route d
     expect(result).not.toHaveProperty('bytes');
   });
 
+  it('stays buffered under serverless offline, whose awslambda global cannot stream HTTP answers', async () => {
+    const runtime = fakeRuntime();
+    const handler = s3FunctionOf(getObject, { streaming: true, scope: runtime.scope, offline: true }) as (
+      event: ApiEvent,
+      context: Context,
+    ) => Promise<ApiResult>;
+    const result = await handler(apiEvent(), lambdaContext());
+    expect(result.isBase64Encoded).toBe(true);
+    expect(Buffer.from(result.body, 'base64').equals(objectBytes)).toBe(true);
+  });
+
   it('stays buffered inside the Lambda runtime unless asked to stream', async () => {
     const runtime = fakeRuntime();
     const handler = s3FunctionOf(getObject, { scope: runtime.scope }) as (
