@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeChecksum } from '../../lib/storage/checksums/checksum-algorithms';
+import { awsCli } from '../support/cli-clients';
 import { errorCode, rawS3 } from '../support/raw-s3';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
@@ -186,18 +187,8 @@ describe('additional checksums through boto3 and awscli', () => {
   it('awscli s3api: put-object --checksum-algorithm SHA1, head-object --checksum-mode ENABLED', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'awscli-checksum-'));
     writeFileSync(join(dir, 'in.bin'), data);
-    const env = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: user.accessKey,
-      AWS_SECRET_ACCESS_KEY: user.secretKey,
-      AWS_DEFAULT_REGION: 'us-east-1',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    };
-    const api = async (...args: string[]) =>
-      JSON.parse(
-        (await run('aws', ['--endpoint-url', baseUrl, 's3api', ...args, '--bucket', bucket], { env, timeout: 60_000 })).stdout,
-      );
+    const aws = awsCli(user);
+    const api = async (...args: string[]) => JSON.parse((await aws('s3api', ...args, '--bucket', bucket)).stdout);
     const put = await api('put-object', '--key', 'cli', '--body', join(dir, 'in.bin'), '--checksum-algorithm', 'SHA1');
     expect(put.ChecksumSHA1).toBe(computeChecksum('sha1', data));
     const head = await api('head-object', '--key', 'cli', '--checksum-mode', 'ENABLED');

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awsCli, s3cmd } from '../support/cli-clients';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
 
@@ -54,15 +55,7 @@ describe(`large objects through real clients (scale ${SCALE})`, () => {
 
   it('aws-cli `s3 cp` up and down of 256 MiB (multipart, 8 MiB parts, ranged GETs down)', { timeout: 300_000 }, async () => {
     const file = randomFile('cli.bin', sized(256));
-    const env = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: user.accessKey,
-      AWS_SECRET_ACCESS_KEY: user.secretKey,
-      AWS_DEFAULT_REGION: 'us-east-1',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    };
-    const aws = (...args: string[]) => run('aws', ['--endpoint-url', baseUrl, ...args], { env, timeout: 280_000 });
+    const aws = awsCli(user, 280_000);
     await aws('s3', 'cp', file.path, `s3://${bucket}/cli.bin`);
     const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', bucket, '--key', 'cli.bin')).stdout);
     expect(head.ETag).toMatch(/-\d+"$/);
@@ -83,14 +76,9 @@ describe(`large objects through real clients (scale ${SCALE})`, () => {
 
   it('s3cmd (SigV2, default 15 MiB chunks) put and get of 64 MiB', { timeout: 300_000 }, async () => {
     const file = randomFile('s3cmd.bin', sized(64));
-    const host = new URL(baseUrl).host;
-    const config = join(work, 's3cfg');
-    writeFileSync(
-      config,
-      `[default]\naccess_key = ${user.accessKey}\nsecret_key = ${user.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
-    );
-    await run('s3cmd', ['-c', config, 'put', file.path, `s3://${bucket}/s3cmd.bin`], { timeout: 280_000 });
-    await run('s3cmd', ['-c', config, 'get', `s3://${bucket}/s3cmd.bin`, join(work, 's3cmd.back')], { timeout: 280_000 });
+    const cli = s3cmd(user, 280_000);
+    await cli('put', file.path, `s3://${bucket}/s3cmd.bin`);
+    await cli('get', `s3://${bucket}/s3cmd.bin`, join(work, 's3cmd.back'));
     expect(digestOf(join(work, 's3cmd.back'))).toBe(file.digest);
   });
 

@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
@@ -14,12 +9,10 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { awsCli, s3cmd } from '../support/cli-clients';
 import { errorCode, rawS3 } from '../support/raw-s3';
-import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
 
-const run = promisify(execFile);
-const { baseUrl } = testStack();
 let owner: StorageCredentials;
 let s3: S3Client;
 
@@ -125,23 +118,9 @@ describe('DeleteObjects (POST ?delete)', () => {
   it('awscli `s3 rm --recursive` and s3cmd `del --recursive` (SigV2) empty a prefix through DeleteObjects', async () => {
     const keys = Array.from({ length: 30 }, (_, i) => `p/${String(i).padStart(2, '0')}`);
     const bucket = await bucketWith('md-cli', [...keys, 'q/stay']);
-    const env = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: owner.accessKey,
-      AWS_SECRET_ACCESS_KEY: owner.secretKey,
-      AWS_DEFAULT_REGION: 'us-east-1',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    };
-    await run('aws', ['--endpoint-url', baseUrl, 's3', 'rm', '--recursive', `s3://${bucket}/p/`], { env, timeout: 60_000 });
+    await awsCli(owner)('s3', 'rm', '--recursive', `s3://${bucket}/p/`);
     expect(await keysOf(bucket)).toEqual(['q/stay']);
-    const dir = mkdtempSync(join(tmpdir(), 'md-s3cmd-'));
-    const host = new URL(baseUrl).host;
-    writeFileSync(
-      join(dir, 's3cfg'),
-      `[default]\naccess_key = ${owner.accessKey}\nsecret_key = ${owner.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
-    );
-    await run('s3cmd', ['-c', join(dir, 's3cfg'), 'del', '--recursive', `s3://${bucket}/q/`], { timeout: 60_000 });
+    await s3cmd(owner)('del', '--recursive', `s3://${bucket}/q/`);
     expect(await keysOf(bucket)).toEqual([]);
   });
 });

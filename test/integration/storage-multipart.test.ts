@@ -31,6 +31,7 @@ import { UploadRepository } from '../../lib/storage/multipart/upload-repository'
 import { ObjectRepository } from '../../lib/storage/objects/object-repository';
 import { S3BlobStore } from '../../lib/storage/objects/s3-blob-store';
 import { VersionRepository } from '../../lib/storage/versions/version-repository';
+import { awsCli, s3cmd } from '../support/cli-clients';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
 
@@ -552,15 +553,7 @@ describe('multipart uploads from real clients', () => {
     const bucket = await newBucket('mpu-awscli');
     const dir = mkdtempSync(join(tmpdir(), 'mpu-awscli-'));
     const source = bigFile(dir, 20_000_000);
-    const env = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: owner.accessKey,
-      AWS_SECRET_ACCESS_KEY: owner.secretKey,
-      AWS_DEFAULT_REGION: 'us-east-1',
-      AWS_CONFIG_FILE: '/dev/null',
-      AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-    };
-    const aws = (...args: string[]) => run('aws', ['--endpoint-url', testStack().baseUrl, ...args], { env, timeout: 120_000 });
+    const aws = awsCli(owner);
     await aws('s3', 'cp', source, `s3://${bucket}/cli/big.bin`);
     const head = JSON.parse((await aws('s3api', 'head-object', '--bucket', bucket, '--key', 'cli/big.bin')).stdout);
     expect([head.ContentLength, head.ETag]).toEqual([20_000_000, expect.stringMatching(/-3"$/)]);
@@ -572,15 +565,10 @@ describe('multipart uploads from real clients', () => {
     const bucket = await newBucket('mpu-s3cmd');
     const dir = mkdtempSync(join(tmpdir(), 'mpu-s3cmd-'));
     const source = bigFile(dir, 20_000_000);
-    const host = new URL(testStack().baseUrl).host;
-    writeFileSync(
-      join(dir, 's3cfg'),
-      `[default]\naccess_key = ${owner.accessKey}\nsecret_key = ${owner.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
-    );
-    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', join(dir, 's3cfg'), ...args], { timeout: 120_000 });
-    await s3cmd('put', '--multipart-chunk-size-mb=5', source, `s3://${bucket}/s3cmd/big.bin`);
+    const cli = s3cmd(owner);
+    await cli('put', '--multipart-chunk-size-mb=5', source, `s3://${bucket}/s3cmd/big.bin`);
     expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 's3cmd/big.bin' }))).ETag).toMatch(/-4"$/);
-    await s3cmd('get', `s3://${bucket}/s3cmd/big.bin`, join(dir, 'out.bin'));
+    await cli('get', `s3://${bucket}/s3cmd/big.bin`, join(dir, 'out.bin'));
     expect(fileSha(join(dir, 'out.bin'))).toBe(fileSha(source));
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { awsCli, s3cmd as s3cmdCli } from '../support/cli-clients';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
 
@@ -85,15 +86,7 @@ describe('real S3 clients from the machine', () => {
     });
   }
 
-  const cliEnv = () => ({
-    ...process.env,
-    AWS_ACCESS_KEY_ID: user.accessKey,
-    AWS_SECRET_ACCESS_KEY: user.secretKey,
-    AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_CONFIG_FILE: '/dev/null',
-    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-  });
-  const aws = (...args: string[]) => run('aws', ['--endpoint-url', baseUrl, ...args], { env: cliEnv(), timeout: 60_000 });
+  const aws = (...args: string[]) => awsCli(user, 60_000)(...args);
 
   it('awscli (SigV4): mb, cp up and down, ls, s3api head-object, rm, rb', async () => {
     const bucket = uniqueBucket('awscli');
@@ -145,13 +138,7 @@ describe('real S3 clients from the machine', () => {
   it('s3cmd (Debian, SigV2): setacl --acl-public and --acl-grant, info shows the ACL', async () => {
     const bucket = uniqueBucket('s3cmd-acl');
     const dir = mkdtempSync(join(tmpdir(), 's3cmd-acl-'));
-    const host = new URL(baseUrl).host;
-    const config = join(dir, 's3cfg');
-    writeFileSync(
-      config,
-      `[default]\naccess_key = ${user.accessKey}\nsecret_key = ${user.secretKey}\nhost_base = ${host}\nhost_bucket = ${host}\nuse_https = False\nsignature_v2 = True\n`,
-    );
-    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', config, ...args], { timeout: 60_000 });
+    const s3cmd = s3cmdCli(user, 60_000);
     writeFileSync(join(dir, 'in.txt'), 'public soon');
     await s3cmd('mb', `s3://${bucket}`);
     await s3cmd('put', join(dir, 'in.txt'), `s3://${bucket}/in.txt`);
@@ -169,23 +156,7 @@ describe('real S3 clients from the machine', () => {
   it('s3cmd (Debian) with signature_v2: mb, put, ls, get, del, rb', async () => {
     const bucket = uniqueBucket('s3cmd');
     const dir = mkdtempSync(join(tmpdir(), 's3cmd-'));
-    const host = new URL(baseUrl).host;
-    const config = join(dir, 's3cfg');
-    writeFileSync(
-      config,
-      [
-        '[default]',
-        `access_key = ${user.accessKey}`,
-        `secret_key = ${user.secretKey}`,
-        `host_base = ${host}`,
-        `host_bucket = ${host}`,
-        'use_https = False',
-        'signature_v2 = True',
-        'check_ssl_certificate = False',
-        '',
-      ].join('\n'),
-    );
-    const s3cmd = (...args: string[]) => run('s3cmd', ['-c', config, ...args], { timeout: 60_000 });
+    const s3cmd = s3cmdCli(user, 60_000);
     writeFileSync(join(dir, 'in.bin'), Buffer.from([0, 1, 2, 255, 254]));
     await s3cmd('mb', `s3://${bucket}`);
     await s3cmd('put', join(dir, 'in.bin'), `s3://${bucket}/bin/in+1.bin`);

@@ -6,8 +6,7 @@ import json
 import sys
 
 import requests
-from botocore.exceptions import ClientError
-from s3_client import make_client
+from s3_client import error_code, make_client
 
 endpoint, signature_version, bucket, owner_key, owner_secret, other_key, other_secret, other_email = sys.argv[1:9]
 
@@ -15,13 +14,6 @@ endpoint, signature_version, bucket, owner_key, owner_secret, other_key, other_s
 def client(key, secret):
     return make_client(endpoint, key, secret, signature_version)
 
-
-def code(call):
-    try:
-        call()
-        return "ok"
-    except ClientError as error:
-        return error.response["Error"]["Code"]
 
 
 owner = client(owner_key, owner_secret)
@@ -32,13 +24,13 @@ report = {}
 owner.create_bucket(Bucket=bucket, ACL="public-read-write")
 report["bucketGrants"] = sorted(g["Permission"] for g in owner.get_bucket_acl(Bucket=bucket)["Grants"])
 owner.put_object(Bucket=bucket, Key="private.txt", Body=b"secret")
-report["otherReadsPrivate"] = code(lambda: other.get_object(Bucket=bucket, Key="private.txt"))
+report["otherReadsPrivate"] = error_code(lambda: other.get_object(Bucket=bucket, Key="private.txt"))
 owner.put_object_acl(Bucket=bucket, Key="private.txt", GrantRead=f'emailAddress="{other_email}"', GrantFullControl=f'id="{owner.get_bucket_acl(Bucket=bucket)["Owner"]["ID"]}"')
 report["otherReadsGranted"] = other.get_object(Bucket=bucket, Key="private.txt")["Body"].read().decode()
-report["unknownEmail"] = code(lambda: owner.put_object_acl(Bucket=bucket, Key="private.txt", GrantRead='emailAddress="nobody@nowhere.example"'))
+report["unknownEmail"] = error_code(lambda: owner.put_object_acl(Bucket=bucket, Key="private.txt", GrantRead='emailAddress="nobody@nowhere.example"'))
 other.put_object(Bucket=bucket, Key="from-other.txt", Body=b"x")
 report["otherOwnsItsObject"] = other.get_object_acl(Bucket=bucket, Key="from-other.txt")["Owner"]["ID"] != owner.get_bucket_acl(Bucket=bucket)["Owner"]["ID"]
-report["otherPutsBucketAcl"] = code(lambda: other.put_bucket_acl(Bucket=bucket, ACL="private"))
+report["otherPutsBucketAcl"] = error_code(lambda: other.put_bucket_acl(Bucket=bucket, ACL="private"))
 report["anonymousList"] = requests.get(f"{endpoint}/{bucket}").status_code
 
 # Versioning.
@@ -47,7 +39,7 @@ v1 = owner.put_object(Bucket=bucket, Key="doc", Body=b"one")["VersionId"]
 v2 = owner.put_object(Bucket=bucket, Key="doc", Body=b"two")["VersionId"]
 marker = owner.delete_object(Bucket=bucket, Key="doc")
 report["marker"] = marker.get("DeleteMarker")
-report["afterDelete"] = code(lambda: owner.get_object(Bucket=bucket, Key="doc"))
+report["afterDelete"] = error_code(lambda: owner.get_object(Bucket=bucket, Key="doc"))
 report["oldVersion"] = owner.get_object(Bucket=bucket, Key="doc", VersionId=v1)["Body"].read().decode()
 owner.copy_object(Bucket=bucket, Key="doc", CopySource={"Bucket": bucket, "Key": "doc", "VersionId": v2})
 report["restored"] = owner.get_object(Bucket=bucket, Key="doc")["Body"].read().decode()
@@ -60,7 +52,7 @@ report["suspendedId"] = owner.put_object(Bucket=bucket, Key="doc", Body=b"suspen
 # Requester pays.
 owner.put_bucket_request_payment(Bucket=bucket, RequestPaymentConfiguration={"Payer": "Requester"})
 report["payer"] = owner.get_bucket_request_payment(Bucket=bucket)["Payer"]
-report["withoutHeader"] = code(lambda: other.get_object(Bucket=bucket, Key="private.txt"))
+report["withoutHeader"] = error_code(lambda: other.get_object(Bucket=bucket, Key="private.txt"))
 report["charged"] = other.get_object(Bucket=bucket, Key="private.txt", RequestPayer="requester").get("RequestCharged")
 owner.put_bucket_request_payment(Bucket=bucket, RequestPaymentConfiguration={"Payer": "BucketOwner"})
 

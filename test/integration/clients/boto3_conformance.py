@@ -9,8 +9,7 @@ import json
 import sys
 from urllib.parse import urlparse
 
-from botocore.exceptions import ClientError
-from s3_client import make_client
+from s3_client import error_code, make_client
 
 endpoint, prefix, main_key, main_secret, alt_key, alt_secret = sys.argv[1:7]
 main = make_client(endpoint, main_key, main_secret, "s3v4")
@@ -24,13 +23,6 @@ def new_bucket(acl=None, client=main):
     client.create_bucket(Bucket=name, **({"ACL": acl} if acl else {}))
     return name
 
-
-def code(call):
-    try:
-        call()
-        return "ok"
-    except ClientError as error:
-        return error.response["Error"]["Code"]
 
 
 def grants(response):
@@ -61,12 +53,12 @@ report["versioned_latest_acl"] = grants(alt.get_object_acl(Bucket=versioned, Key
 # Re-creating a bucket (test_bucket_create_exists, _recreate_not_overriding, _recreate_overwrite_acl, _recreate_new_acl, _create_exists_nonowner).
 plain = new_bucket()
 main.put_object(Bucket=plain, Key="mykey1", Body=b"1")
-report["recreate_same"] = code(lambda: main.create_bucket(Bucket=plain))
+report["recreate_same"] = error_code(lambda: main.create_bucket(Bucket=plain))
 report["recreate_keeps_objects"] = [o["Key"] for o in main.list_objects(Bucket=plain)["Contents"]]
-report["recreate_new_acl"] = code(lambda: main.create_bucket(Bucket=plain, ACL="public-read"))
-report["recreate_overwrite_acl"] = code(lambda: main.create_bucket(Bucket=new_bucket("public-read")))
-report["recreate_same_canned"] = code(lambda: main.create_bucket(Bucket=new_bucket("public-read"), ACL="public-read"))
-report["create_exists_nonowner"] = code(lambda: alt.create_bucket(Bucket=plain))
+report["recreate_new_acl"] = error_code(lambda: main.create_bucket(Bucket=plain, ACL="public-read"))
+report["recreate_overwrite_acl"] = error_code(lambda: main.create_bucket(Bucket=new_bucket("public-read")))
+report["recreate_same_canned"] = error_code(lambda: main.create_bucket(Bucket=new_bucket("public-read"), ACL="public-read"))
+report["create_exists_nonowner"] = error_code(lambda: alt.create_bucket(Bucket=plain))
 report["acl_unchanged"] = grants(main.get_bucket_acl(Bucket=plain))
 
 # Content-Encoding (test_object_content_encoding_aws_chunked), and one header sent twice.
@@ -124,5 +116,5 @@ empty = main.list_objects_v2(Bucket=listing, ContinuationToken="")
 report["listv2_continuationtoken_empty"] = [empty["ContinuationToken"], empty["IsTruncated"], len(keys(empty))]
 unordered = make_client(endpoint, main_key, main_secret, "s3v4")
 unordered.meta.events.register("before-call.s3.ListObjects", lambda params, **_: params.update(url=params["url"] + "&allow-unordered=true"))
-report["list_unordered"] = [len(keys(unordered.list_objects(Bucket=listing))), code(lambda: unordered.list_objects(Bucket=listing, Delimiter="/"))]
+report["list_unordered"] = [len(keys(unordered.list_objects(Bucket=listing))), error_code(lambda: unordered.list_objects(Bucket=listing, Delimiter="/"))]
 print(json.dumps(report))

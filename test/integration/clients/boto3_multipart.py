@@ -8,8 +8,11 @@ import os
 import sys
 
 from boto3.s3.transfer import TransferConfig
-from botocore.exceptions import ClientError
-from s3_client import make_client
+from s3_client import error_code, make_client
+
+
+def code(call):
+    return error_code(call, success="succeeded")
 
 endpoint, access_key, secret_key, signature_version, bucket, work = sys.argv[1:7]
 s3 = make_client(endpoint, access_key, secret_key, signature_version)
@@ -21,13 +24,6 @@ def sha256(path):
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
 
-
-def code(call):
-    try:
-        call()
-    except ClientError as error:
-        return error.response["Error"]["Code"]
-    return "succeeded"
 
 
 s3.create_bucket(Bucket=bucket)

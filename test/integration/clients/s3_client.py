@@ -12,3 +12,14 @@ def make_client(endpoint, key, secret, signature_version):
         region_name="us-east-1",
         config=Config(signature_version=signature_version, s3={"addressing_style": "path"}, retries={"max_attempts": 1}),
     )
+
+
+def error_code(call, success="ok"):
+    """The S3 error code a call fails with, or `success`."""
+    from botocore.exceptions import ClientError
+
+    try:
+        call()
+    except ClientError as error:
+        return error.response["Error"]["Code"]
+    return success
