@@ -15,7 +15,7 @@ import { uploadPart, uploadPartCopy } from '../multipart/upload-part';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { objectLocation } from './object-location';
-import { type RouteTable, type S3Call, versionHeader } from './s3-call';
+import { type RouteTable, type S3Call, writtenVersionHeader } from './s3-call';
 
 /** S3 lists at most 1,000 parts or uploads per page, and says so in MaxParts / MaxUploads. */
 const MAX_LISTED = 1000;
@@ -55,7 +55,7 @@ export const OBJECT_MULTIPART_ROUTES: RouteTable = {
       return xmlResult(
         completeResultXml(objectLocation(request, bucket, key), record),
         200,
-        versionHeader(versioned, record.versionId),
+        writtenVersionHeader(versioned, record.versionId),
       );
     },
     GET: async (call) => {

@@ -11,7 +11,7 @@ import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml } from '../xml/s3-documents';
 import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
 import { readObject } from './object-read-response';
-import { type RouteTable, versionHeader, versionIdOf } from './s3-call';
+import { type RouteTable, versionHeader, versionIdOf, writtenVersionHeader } from './s3-call';
 
 /** `/{bucket}/{key}` and its sub-resources. */
 export const OBJECT_ROUTES: RouteTable = {
@@ -35,8 +35,7 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200, {
         etag: `"${record.etag}"`,
         ...checksumResponseHeaders(record.checksum),
-        // A suspended bucket's PUT writes the null version, which RGW does not name in the answer.
-        ...versionHeader(versioned && record.versionId !== 'null', record.versionId),
+        ...writtenVersionHeader(versioned, record.versionId),
       });
     },
     DELETE: async ({ deps, principal, request, bucket, key }) => {

@@ -52,3 +52,7 @@ export const versionIdOf = (request: S3Request) => request.query.find(([name]) =
 /** `x-amz-version-id`, sent only for buckets that have (or had) versioning, as S3 does. */
 export const versionHeader = (versioned: boolean, versionId: string): Record<string, string> =>
   versioned ? { 'x-amz-version-id': versionId } : {};
+
+/** A write's answer names the version it made, except the null version of a suspended bucket, which RGW leaves unnamed. */
+export const writtenVersionHeader = (versioned: boolean, versionId: string): Record<string, string> =>
+  versionHeader(versioned && versionId !== 'null', versionId);

@@ -1,4 +1,6 @@
 import type { Principal } from '../auth/principal';
+import { bucketFor } from '../buckets/bucket-operations';
+import { StorageError } from '../errors';
 import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
 import { type Committed, commitObject } from '../objects/object-writer';
 import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
@@ -27,7 +29,15 @@ export async function completeMultipartUpload(
   },
 ): Promise<Committed> {
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
-  const { bucket, upload } = await uploadFor(deps, principal, input);
+  let claimed: Awaited<ReturnType<typeof uploadFor>>;
+  try {
+    claimed = await uploadFor(deps, principal, input);
+  } catch (error) {
+    const earlier = await earlierCompletion(deps, principal, input, error);
+    if (earlier) return earlier;
+    throw error;
+  }
+  const { bucket, upload } = claimed;
   if (!(await deps.uploads.setState(upload, 'open', 'completing'))) throw noSuchUpload(upload.uploadId);
   let committed: Committed;
   try {
@@ -60,5 +70,23 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     versionId: 'null',
     acl: upload.acl,
     parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
+    uploadId: upload.uploadId,
   };
+}
+
+/**
+ * A second CompleteMultipartUpload of an upload already completed answers as the first did (RGW and S3 do, so
+ * a client retrying after a lost answer succeeds), as long as the object it made is still the key's current one.
+ */
+async function earlierCompletion(
+  deps: StorageDeps,
+  principal: Principal,
+  input: { bucket: string; key: string; uploadId: string },
+  error: unknown,
+): Promise<Committed | undefined> {
+  if (!(error instanceof StorageError) || error.code !== 'NoSuchUpload') return undefined;
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const current = await deps.objects.get(input.bucket, input.key);
+  if (current?.uploadId !== input.uploadId) return undefined;
+  return { record: current, versioned: bucket.versioning !== undefined };
 }

@@ -53,8 +53,11 @@ export function partsToAssemble(
     );
   }
   const byNumber = new Map(uploaded.map((part) => [part.partNumber, part]));
-  const chosen = requested.map((wanted, index) => {
-    if (index > 0 && wanted.partNumber <= requested[index - 1]!.partNumber) {
+  // A part number named twice in a row (a part re-sent while its first upload was still running): the later entry
+  // stands, as Ceph RGW assembles it (ceph/s3-tests' resend case); any other repeat or descent is InvalidPartOrder.
+  const listed = requested.filter((wanted, index) => requested[index + 1]?.partNumber !== wanted.partNumber);
+  const chosen = listed.map((wanted, index) => {
+    if (index > 0 && wanted.partNumber <= listed[index - 1]!.partNumber) {
       throw new StorageError('InvalidPartOrder');
     }
     const part = byNumber.get(wanted.partNumber);

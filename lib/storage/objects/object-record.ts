@@ -39,6 +39,8 @@ export interface ObjectRecord {
    * first one's, so the record's identity for conditional commits stays a blob id no other record uses).
    */
   parts?: ManifestPart[];
+  /** The multipart upload a manifest came from: a second CompleteMultipartUpload of it answers as the first did. */
+  uploadId?: string;
 }
 
 /**

@@ -147,5 +147,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
     ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
+    ...(item.uploadId === undefined ? {} : { uploadId: String(item.uploadId) }),
   };
 }
