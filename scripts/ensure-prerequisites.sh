@@ -26,10 +26,11 @@ if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
 fi
 
-# With --test: the real clients and the browser the tests drive (s3cmd, Debian's Chromium for playwright-core).
+# With --test: the real clients and the browser the tests drive (s3cmd, rclone, Debian's Chromium for playwright-core).
 for arg in "$@"; do
   if [ "$arg" = "--test" ]; then
     command -v s3cmd >/dev/null 2>&1 || apt_install s3cmd
+    command -v rclone >/dev/null 2>&1 || apt_install rclone
     [ -x /usr/bin/chromium ] || apt_install chromium
   fi
 done

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { awsCli, s3cmd as s3cmdCli } from '../support/cli-clients';
+import { awsCli, rclone, s3cmd as s3cmdCli } from '../support/cli-clients';
 import { testStack } from '../support/stack';
 import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
 
@@ -133,6 +134,23 @@ describe('real S3 clients from the machine', () => {
     expect((await api('get-object-acl', '--key', 'k')).Grants).toHaveLength(2);
     await api('put-bucket-request-payment', '--request-payment-configuration', 'Payer=Requester');
     expect((await api('get-bucket-request-payment')).Payer).toBe('Requester');
+  });
+
+  it('rclone (Debian, Go SDK, defaults but a 5 MiB upload cutoff to force multipart): copy up, sync down, check, purge', async () => {
+    const bucket = uniqueBucket('rclone');
+    const dir = mkdtempSync(join(tmpdir(), 'rclone-'));
+    mkdirSync(join(dir, 'up'));
+    writeFileSync(join(dir, 'up', 'small.txt'), 'from rclone\n');
+    writeFileSync(join(dir, 'up', 'big.bin'), randomBytes(12 * 1024 * 1024));
+    const cli = rclone(user);
+    await cli('mkdir', `local:${bucket}`);
+    // Go's XML encoder writes the ETag quotes of CompleteMultipartUpload as &#34;.
+    await cli('copy', '--s3-upload-cutoff', '5M', '--s3-chunk-size', '5M', join(dir, 'up'), `local:${bucket}/dir`);
+    await cli('sync', `local:${bucket}/dir`, join(dir, 'down'));
+    expect(readFileSync(join(dir, 'down', 'big.bin')).equals(readFileSync(join(dir, 'up', 'big.bin')))).toBe(true);
+    await cli('check', join(dir, 'up'), `local:${bucket}/dir`);
+    await cli('purge', `local:${bucket}`);
+    expect((await fetch(`${baseUrl}/${bucket}`)).status).toBe(404);
   });
 
   it('s3cmd (Debian, SigV2): setacl --acl-public and --acl-grant, info shows the ACL', async () => {

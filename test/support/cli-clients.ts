@@ -32,3 +32,19 @@ export function s3cmd(user: StorageCredentials, timeout = 120_000): Cli {
   );
   return (...args) => run('s3cmd', ['-c', config, ...args], { timeout });
 }
+
+/** Debian's rclone (Go's SDK: SigV4, its own XML encoding) against the local stack as `user`, remote name `local:`. */
+export function rclone(user: StorageCredentials, timeout = 120_000): Cli {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RCLONE_CONFIG: '/dev/null',
+    RCLONE_CONFIG_LOCAL_TYPE: 's3',
+    RCLONE_CONFIG_LOCAL_PROVIDER: 'Other',
+    RCLONE_CONFIG_LOCAL_ACCESS_KEY_ID: user.accessKey,
+    RCLONE_CONFIG_LOCAL_SECRET_ACCESS_KEY: user.secretKey,
+    RCLONE_CONFIG_LOCAL_ENDPOINT: testStack().baseUrl,
+  };
+  // rclone's S3 client refuses to start when AWS_CA_BUNDLE is set for plain HTTP.
+  delete env.AWS_CA_BUNDLE;
+  return (...args) => run('rclone', args, { env, timeout });
+}

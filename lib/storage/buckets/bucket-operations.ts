@@ -1,14 +1,15 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { grantsOf, sameGrants } from '../acl/access-control';
 import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { authorize, type StorageAction } from '../authorization';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
+import { s3XmlParser } from '../xml/xml-parser';
 import type { BucketRecord } from './bucket';
 import { assertValidBucketName } from './bucket-name';
 
-const xml = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
+const xml = s3XmlParser();
 
 /** ListBuckets: the caller's own buckets, from the owner index, by name; anonymous callers own none (RGW's answer). */
 export async function listBuckets(deps: StorageDeps, principal: Principal): Promise<BucketRecord[]> {

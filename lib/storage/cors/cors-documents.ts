@@ -1,12 +1,13 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { StorageError } from '../errors';
 import { s3Document } from '../xml/s3-documents';
+import { s3XmlParser } from '../xml/xml-parser';
 import { CORS_METHODS, type CorsRule } from './cors-rules';
 
 /** S3's limit on rules per bucket. */
 const MAX_RULES = 100;
 const LISTS = new Set(['CORSRule', 'AllowedOrigin', 'AllowedMethod', 'AllowedHeader', 'ExposeHeader']);
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, isArray: (name) => LISTS.has(name) });
+const parser = s3XmlParser({ isArray: (name) => LISTS.has(name) });
 
 const strings = (value: unknown): string[] => {
   if (value === undefined) return [];

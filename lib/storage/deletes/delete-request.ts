@@ -1,6 +1,7 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { StorageError } from '../errors';
 import type { WriteConditions } from '../objects/write-conditions';
+import { s3XmlParser } from '../xml/xml-parser';
 
 /** The keys a DeleteObjects request names, and whether only errors are to be reported. */
 export interface DeleteRequest {
@@ -11,9 +12,7 @@ export interface DeleteRequest {
 /** S3's limit per request. */
 export const MAX_DELETE_KEYS = 1000;
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  parseTagValue: false,
+const parser = s3XmlParser({
   // Keys are data: whitespace inside them is kept, and one Object is still a list.
   trimValues: false,
   isArray: (name) => name === 'Object',

@@ -1,13 +1,14 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { uriEncode } from '../auth/uri-encoding';
 import { StorageError } from '../errors';
 import type { ListPage } from '../listing/list-objects';
 import type { ObjectRecord } from '../objects/object-record';
 import { s3Document } from '../xml/s3-documents';
+import { s3XmlParser } from '../xml/xml-parser';
 import type { RequestedPart } from './multipart-rules';
 import type { MultipartUpload, UploadedPart } from './multipart-upload';
 
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, isArray: (name) => name === 'Part' });
+const parser = s3XmlParser({ isArray: (name) => name === 'Part' });
 
 /** The parts of a CompleteMultipartUpload body; anything but that document is MalformedXML. */
 export function parseCompleteRequest(body: Buffer): RequestedPart[] {

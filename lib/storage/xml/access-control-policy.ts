@@ -1,4 +1,4 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder, XMLValidator } from 'fast-xml-parser';
 import {
   type AccessControlled,
   type Grant,
@@ -9,15 +9,14 @@ import {
   type RequestedGrant,
 } from '../acl/access-control';
 import { StorageError } from '../errors';
+import { s3XmlParser } from './xml-parser';
 
 const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });
-const parser = new XMLParser({
+const parser = s3XmlParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
   isArray: (name) => name === 'Grant',
 });
 

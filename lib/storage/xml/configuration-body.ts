@@ -1,7 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { StorageError } from '../errors';
+import { s3XmlParser } from './xml-parser';
 
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
+const parser = s3XmlParser();
 
 /** The child elements of a configuration document's root (`<root xmlns=…><Field>…</Field></root>`); anything else is MalformedXML. */
 export function configurationFields(text: string, root: string): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseCompleteRequest } from '../../../lib/storage/multipart/multipart-documents';
 import {
   assertManifestFits,
   MAX_MANIFEST_PARTS,
@@ -104,5 +105,17 @@ describe('multipart rules', () => {
       expect(codeOf(() => parseCopySourceRange(bad, 10))).toBe('InvalidArgument');
     }
     expect(codeOf(() => parseCopySourceRange('bytes=5-10', 10))).toBe('InvalidRange');
+  });
+});
+
+describe('CompleteMultipartUpload bodies', () => {
+  it("reads ETags whatever the encoder's escaping: &quot;, &#34; (Go's, rclone) or bare", () => {
+    const body = (etag: string) =>
+      Buffer.from(
+        `<CompleteMultipartUpload><Part><ETag>${etag}</ETag><PartNumber>1</PartNumber></Part></CompleteMultipartUpload>`,
+      );
+    for (const etag of ['&quot;abc&quot;', '&#34;abc&#34;', '&#x22;abc&#x22;', '"abc"']) {
+      expect(parseCompleteRequest(body(etag))).toEqual([{ partNumber: 1, etag: '"abc"' }]);
+    }
   });
 });
