@@ -135,7 +135,7 @@ describe('Expect', () => {
     expect((await readBack('continued')).toString()).toBe('continued body');
   });
 
-  it('answers an unauthorised upload waiting for 100 Continue with the S3 403', async () => {
+  it('answers an unauthorised upload waiting for 100 Continue with the S3 403 before the body (RGW)', async () => {
     const anonymous = await wire({
       method: 'PUT',
       path: `/${bucket}/anonymous`,
@@ -143,6 +143,7 @@ describe('Expect', () => {
       body: 'not yours',
     });
     expectS3Error(anonymous, 403, 'AccessDenied');
+    expect([anonymous.interim, anonymous.bodySent]).toEqual([[], false]);
     const forged = await wire({
       method: 'PUT',
       path: `/${bucket}/forged`,
@@ -151,6 +152,16 @@ describe('Expect', () => {
       as: { ...user, secretKey: 'not-the-secret' },
     });
     expectS3Error(forged, 403, 'SignatureDoesNotMatch');
+    expect([forged.interim, forged.bodySent]).toEqual([[], false]);
+    const noBucket = await wire({
+      method: 'PUT',
+      path: `/no-such-bucket-${Date.now()}/k`,
+      headers: { expect: '100-continue' },
+      body: 'nowhere',
+      as: user,
+    });
+    expectS3Error(noBucket, 404, 'NoSuchBucket');
+    expect(noBucket.bodySent).toBe(false);
     expect((await rawS3({ method: 'HEAD', path: `/${bucket}/forged`, as: user })).status).toBe(404);
   });
 

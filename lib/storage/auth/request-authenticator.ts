@@ -35,6 +35,15 @@ export async function authenticate(request: S3Request, keys: AccessKeyResolver, 
   return withChecksum({ kind: 'user', user: resolved.user }, request, claim.payload(resolved.secretKey, request.body));
 }
 
+/**
+ * Who the request's headers say sent it, the signature checked but not the body (which has not been read yet): the
+ * `Expect: 100-continue` probe's question, answered before the client sends its body.
+ */
+export async function authenticateHeaders(request: S3Request, keys: AccessKeyResolver, now: Date): Promise<Principal> {
+  const claim = parseClaim(request);
+  return claim ? { kind: 'user', user: (await verifyClaim(claim, keys, now)).user } : ANONYMOUS;
+}
+
 /** The body's x-amz-checksum-*, checked once the signature is known good, for every mechanism (SigV2 and anonymous too). */
 function withChecksum(principal: Principal, request: S3Request, { data, trailers }: DecodedPayload): Authenticated {
   const checksum = verifyRequestChecksum(request.headers, trailers, data);

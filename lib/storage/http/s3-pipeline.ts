@@ -12,6 +12,7 @@ import { header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { subresourceOf } from '../requests/subresources';
 import type { StorageDeps } from '../storage-deps';
+import { answerContinueProbe, isContinueProbe } from './continue-probe';
 import { chargeRequest } from './usage-charge';
 
 const METHODS = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE']);
@@ -33,6 +34,7 @@ export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver
     });
     return emptyResult(200, headers);
   }
+  if (isContinueProbe(request)) return answerContinueProbe(deps, keys, request);
   const buckets = new RequestBuckets(deps.buckets);
   try {
     const response = await serve({ ...deps, buckets }, keys, request);
