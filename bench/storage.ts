@@ -1,19 +1,38 @@
 /**
- * `npm run bench:storage`: S3 throughput through the facade (serverless offline → Lambda handler →
- * DynamoDB Local + s3rver) against the blob backend alone (s3rver), in the same run, plus listing a
- * 10,000-key bucket. Prints figures; asserts nothing.
+ * `npm run bench:storage`: the facade (serverless offline → Lambda handler → DynamoDB Local + s3rver) against its
+ * own blob backend alone (s3rver) and moto_server (Python, started here as a peer), in the same run, with
+ * CLIENTS concurrent SDK v3 clients: PUT 4 KiB, GET 4 KiB, HEAD, 1 MiB PUT+GET and LIST of a 1,000-key bucket.
+ * Prints the table; asserts nothing. `BENCH_STORAGE_SCALE` (default 1) multiplies the number of requests.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { generateAccessKeyPair, objectsPartition } from '../lib/storage';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { generateAccessKeyPair } from '../lib/storage';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+import { freePort } from '../scripts/local/ports';
 
-const CLIENTS = 4;
-console.log('Starting the local stack (in memory)...');
+const CLIENTS = 8;
+const SCALE = Number(process.env.BENCH_STORAGE_SCALE ?? 1);
+const SMALL_KEYS = 1000; // the 4 KiB PUTs write exactly the bucket that LIST reads
+const LARGE_ROUNDS = Math.max(1, Math.round(4 * SCALE)); // 1 MiB PUT+GET per client
+const READ_ROUNDS = Math.max(1, Math.round(2 * SCALE)); // GET and HEAD: passes over the 1,000 keys
+const LIST_ROUNDS = Math.max(1, Math.round(3 * SCALE)); // full listings per client
+
+type Figures = Record<'put' | 'get' | 'head' | 'large' | 'list', number>;
+
+console.log('Starting the local stack (in memory) and moto_server...');
 const stack = await startEphemeralStack({ name: 'bench-storage', withOffline: true });
-
+const motoPort = await freePort();
+const moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(motoPort)], { stdio: 'ignore' });
 try {
+  await waitForHttp(`http://127.0.0.1:${motoPort}/`, moto);
   const { accessKey, secretKey } = generateAccessKeyPair();
   await stack.context.storageUsers.create({
     id: 'bench',
@@ -22,103 +41,107 @@ try {
     accessKey,
     secretKey,
   });
-  const facade = new S3Client({
-    endpoint: stack.baseUrl,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: accessKey, secretAccessKey: secretKey },
-  });
-  // s3rver needs the SDK's checksums off (lib/aws explains why); the facade takes the SDK's defaults.
-  const direct = new S3Client({
-    endpoint: stack.s3Endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  await facade.send(new CreateBucketCommand({ Bucket: 'bench-facade' }));
-  await direct.send(new CreateBucketCommand({ Bucket: 'bench-direct' }));
-
-  const measure = async (client: S3Client, bucket: string, size: number, perClient: number) => {
-    const body = randomBytes(size);
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        for (let i = 0; i < perClient; i++) {
-          const Key = `obj-${size}-${c}-${i}`;
-          await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: body }));
-          const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
-          await got.Body!.transformToByteArray();
-        }
-      }),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    const ops = CLIENTS * perClient * 2;
-    return { opsPerSecond: ops / seconds, mbPerSecond: (ops * size) / seconds / 1e6 };
+  const client = (endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string }, plain: boolean) =>
+    new S3Client({
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials,
+      // s3rver needs the SDK's checksums off (lib/aws explains why); the facade and moto take the SDK's defaults.
+      ...(plain ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    });
+  const peers = {
+    facade: () => client(stack.baseUrl, { accessKeyId: accessKey, secretAccessKey: secretKey }, false),
+    s3rver: () => client(stack.s3Endpoint, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, true),
+    moto_server: () => client(`http://127.0.0.1:${motoPort}`, { accessKeyId: 'bench', secretAccessKey: 'bench' }, false),
   };
-
-  console.log(`\nPUT then GET, ${CLIENTS} concurrent clients:`);
-  for (const [label, size, perClient] of [
-    ['1 MiB', 1024 * 1024, 8],
-    ['4 KiB', 4 * 1024, 50],
-  ] as const) {
-    const viaFacade = await measure(facade, 'bench-facade', size, perClient);
-    const viaDirect = await measure(direct, 'bench-direct', size, perClient);
-    const row = (name: string, r: typeof viaFacade) =>
-      `  ${label.padEnd(6)} ${name.padEnd(18)} ${r.opsPerSecond.toFixed(1).padStart(8)} ops/s ${r.mbPerSecond.toFixed(2).padStart(8)} MB/s`;
-    console.log(row('facade', viaFacade));
-    console.log(row('direct (s3rver)', viaDirect));
-    console.log(`  ${label.padEnd(6)} facade/direct      ${(viaFacade.mbPerSecond / viaDirect.mbPerSecond).toFixed(2)}×`);
+  const results: Record<string, Figures> = {};
+  for (const [name, make] of Object.entries(peers)) {
+    console.log(`  ${name}...`);
+    results[name] = await run(Array.from({ length: CLIENTS }, make), `bench-${name.replace('_', '-')}`);
   }
-
-  // 10,000 keys written straight into the index (listing reads only the index), then listed through the facade.
-  await facade.send(new CreateBucketCommand({ Bucket: 'bench-list' }));
-  const now = new Date().toISOString();
-  const keys = Array.from({ length: 10_000 }, (_, i) => `dir-${i % 10}/key-${String(i).padStart(5, '0')}`);
-  for (let i = 0; i < keys.length; i += 25) {
-    await stack.context.clients.documents.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [stack.context.names.storageTable]: keys.slice(i, i + 25).map((key) => ({
-            PutRequest: {
-              Item: {
-                PK: objectsPartition('bench-list'),
-                SK: key,
-                kind: 'object',
-                bucket: 'bench-list',
-                key,
-                blobId: 'none',
-                size: 0,
-                etag: 'd41d8cd98f00b204e9800998ecf8427e',
-                lastModified: now,
-                ownerId: 'bench',
-                ownerDisplayName: 'Bench',
-                versionId: 'null',
-              },
-            },
-          })),
-        },
-      }),
+  const rows: [string, keyof Figures][] = [
+    ['PUT 4 KiB (ops/s)', 'put'],
+    ['GET 4 KiB (ops/s)', 'get'],
+    ['HEAD (ops/s)', 'head'],
+    ['1 MiB PUT+GET (MB/s)', 'large'],
+    ['LIST 1,000 keys (lists/s)', 'list'],
+  ];
+  const { facade, s3rver, moto_server: motoServer } = results as Record<keyof typeof peers, Figures>;
+  console.log(`\n${CLIENTS} concurrent SDK v3 clients, one run:\n`);
+  console.log('| figure | facade | s3rver | moto_server | facade/moto |');
+  console.log('|---|---|---|---|---|');
+  for (const [label, figure] of rows) {
+    const cell = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+    console.log(
+      `| ${label} | ${cell(facade[figure])} | ${cell(s3rver[figure])} | ${cell(motoServer[figure])} | ${(facade[figure] / motoServer[figure]).toFixed(2)}× |`,
     );
   }
-  let started = Date.now();
-  let pages = 0;
-  let listed = 0;
-  let token: string | undefined;
-  do {
-    const page = await facade.send(new ListObjectsV2Command({ Bucket: 'bench-list', ContinuationToken: token }));
-    listed += page.KeyCount ?? 0;
-    pages++;
-    token = page.NextContinuationToken;
-  } while (token);
-  const fullMs = Date.now() - started;
-  console.log(
-    `\nLIST of a 10,000-key bucket: ${listed} keys in ${pages} pages, ${fullMs} ms (${(fullMs / pages).toFixed(0)} ms/page)`,
-  );
-  started = Date.now();
-  const rolled = await facade.send(new ListObjectsV2Command({ Bucket: 'bench-list', Delimiter: '/' }));
-  console.log(`  with delimiter '/': ${rolled.CommonPrefixes?.length} common prefixes in ${Date.now() - started} ms (one page)`);
+  console.log(`\n1 MiB facade/s3rver: ${(facade.large / s3rver.large).toFixed(2)}×`);
 } finally {
+  moto.kill('SIGTERM');
   await stack.stop();
+}
+
+/** Every figure against one peer, each phase timed on its own with all clients busy. */
+async function run(clients: S3Client[], bucket: string): Promise<Figures> {
+  await clients[0]!.send(new CreateBucketCommand({ Bucket: bucket }));
+  const small = randomBytes(4 * 1024);
+  const large = randomBytes(1024 * 1024);
+  const keyOf = (i: number) => `dir-${i % 10}/key-${String(i).padStart(5, '0')}`;
+  // Warm-up: cold module loads and first connections are not measured.
+  await parallel(clients, 2, (s3, c, i) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: `warm-${c}-${i}`, Body: small })));
+  const perClient = SMALL_KEYS / clients.length;
+  const put = await opsPerSecond(clients, perClient, (s3, c, i) =>
+    s3.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(c * perClient + i), Body: small })),
+  );
+  const get = await opsPerSecond(clients, perClient * READ_ROUNDS, async (s3, c, i) => {
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf((c * perClient + i) % SMALL_KEYS) }));
+    await got.Body!.transformToByteArray();
+  });
+  const head = await opsPerSecond(clients, perClient * READ_ROUNDS, (s3, c, i) =>
+    s3.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf((c * perClient + i) % SMALL_KEYS) })),
+  );
+  const largeOps = await opsPerSecond(clients, LARGE_ROUNDS, async (s3, c, i) => {
+    const Key = `large/${c}-${i}`;
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key, Body: large }));
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key }));
+    await got.Body!.transformToByteArray();
+  });
+  const list = await opsPerSecond(clients, LIST_ROUNDS, async (s3) => {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'dir-', MaxKeys: 1000 }));
+    if (page.KeyCount !== SMALL_KEYS) throw new Error(`LIST returned ${page.KeyCount} keys`);
+  });
+  return { put, get, head, large: (largeOps * 2 * large.length) / 1e6, list };
+}
+
+async function parallel(clients: S3Client[], perClient: number, op: (s3: S3Client, c: number, i: number) => Promise<unknown>) {
+  await Promise.all(
+    clients.map(async (s3, c) => {
+      for (let i = 0; i < perClient; i++) await op(s3, c, i);
+    }),
+  );
+}
+
+async function opsPerSecond(
+  clients: S3Client[],
+  perClient: number,
+  op: (s3: S3Client, c: number, i: number) => Promise<unknown>,
+) {
+  const started = performance.now();
+  await parallel(clients, perClient, op);
+  return (clients.length * perClient) / ((performance.now() - started) / 1000);
+}
+
+async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`moto_server exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`moto_server did not answer on ${url}`);
 }

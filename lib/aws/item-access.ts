@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   TransactWriteCommand,
@@ -16,6 +17,29 @@ export async function getItem(
 ): Promise<Record<string, unknown> | undefined> {
   const { Item } = await documents.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
   return Item;
+}
+
+/**
+ * Several items of one table by key in one BatchGetItem (strongly consistent), in the order of `keys`; undefined
+ * for a missing item. Keys DynamoDB left unprocessed (throttling) are asked again until none is left.
+ */
+export async function getItems(
+  documents: DynamoDBDocumentClient,
+  table: string,
+  keys: Key[],
+): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  const id = (key: Record<string, unknown>) => `${String(key.PK)}\u0000${String(key.SK)}`;
+  let pending: Record<string, unknown>[] = [...new Map(keys.map((key) => [id(key), key])).values()];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * 2 ** attempt)));
+    const { Responses, UnprocessedKeys } = await documents.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of Responses?.[table] ?? []) found.set(id(item), item);
+    pending = UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  return keys.map((key) => found.get(id(key)));
 }
 
 /** What an all-or-nothing write came to: committed, or the index of the first item whose condition failed (-1: it lost a race with another transaction). */

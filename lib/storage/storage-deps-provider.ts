@@ -10,6 +10,8 @@ import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
 import { UploadRepository } from './multipart/upload-repository';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
+import { RequestReadRepository } from './requests/request-read-repository';
+import type { RequestReader } from './requests/request-reads';
 import type { StorageDeps } from './storage-deps';
 import { StorageUserRepository } from './users/storage-user-repository';
 import { VersionRepository } from './versions/version-repository';
@@ -17,6 +19,8 @@ import { VersionRepository } from './versions/version-repository';
 export interface StorageWiring {
   deps: StorageDeps;
   keys: AccessKeyResolver;
+  /** What a request needs up front (access key, bucket, object), in one round trip. */
+  reader: RequestReader;
   /** The blob bucket as an inventory, for the orphan sweeper. */
   inventory: BlobInventory;
 }
@@ -51,6 +55,7 @@ export function createStorageWiring(
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
     },
     keys: users,
+    reader: new RequestReadRepository(clients.documents, names.storageTable, users),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { UsageRepository } from '../../lib/storage/billing/usage-repository';
 import { errorCode, rawS3 } from '../support/raw-s3';
 import { testStack } from '../support/stack';
 import { newStorageUser, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
@@ -64,5 +65,60 @@ describe('request payment', () => {
     expect(byPayer[requester.id]).toMatchObject({ requests: 1, bytesIn: 0, bytesOut: 1000 });
     expect(byPayer[owner.id]!.requests).toBeGreaterThanOrEqual(6);
     expect(byPayer[owner.id]!.bytesIn).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('counts every one of many parallel requests exactly, per payer', async () => {
+    const owner = await newStorageUser('count-owner');
+    const requester = await newStorageUser('count-requester');
+    const s3 = sdkClient(owner);
+    const s3Requester = sdkClient(requester);
+    const bucket = uniqueBucket('count');
+    await s3.send(new CreateBucketCommand({ Bucket: bucket, ACL: 'public-read' }));
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'data.bin', Body: 'y'.repeat(300), ACL: 'public-read' }));
+    await s3.send(new PutBucketRequestPaymentCommand({ Bucket: bucket, RequestPaymentConfiguration: { Payer: 'Requester' } }));
+    const { stage } = testStack();
+    const usage = new UsageRepository(stage.clients.documents, stage.names.storageTable);
+    const totals = async () => {
+      const entries = await usage.list(bucket);
+      const of = (id: string) =>
+        entries
+          .filter((entry) => entry.payerId === id)
+          .reduce(
+            (sum, e) => ({
+              requests: sum.requests + e.requests,
+              bytesIn: sum.bytesIn + e.bytesIn,
+              bytesOut: sum.bytesOut + e.bytesOut,
+            }),
+            {
+              requests: 0,
+              bytesIn: 0,
+              bytesOut: 0,
+            },
+          );
+      return { owner: of(owner.id), requester: of(requester.id) };
+    };
+    const before = await totals();
+    const N = 24;
+    await Promise.all([
+      ...Array.from({ length: N }, async () => {
+        const got = await s3Requester.send(new GetObjectCommand({ Bucket: bucket, Key: 'data.bin', RequestPayer: 'requester' }));
+        await got.Body!.transformToString();
+      }),
+      ...Array.from({ length: N }, (_, i) =>
+        s3.send(new PutObjectCommand({ Bucket: bucket, Key: `p-${i}`, Body: 'z'.repeat(100) })),
+      ),
+    ]);
+    // Each answer was sent after its charge landed (buffered) or the invocation waited for it (streamed).
+    const after = await totals();
+    expect(after.requester).toEqual({
+      requests: before.requester.requests + N,
+      bytesIn: before.requester.bytesIn,
+      bytesOut: before.requester.bytesOut + N * 300,
+    });
+    expect(after.owner).toEqual({
+      requests: before.owner.requests + N,
+      bytesIn: before.owner.bytesIn + N * 100,
+      bytesOut: before.owner.bytesOut,
+    });
   });
 });

@@ -163,7 +163,9 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
       if (!trailerSignature || !sameHex(expected, trailerSignature)) throw new StorageError('SignatureDoesNotMatch');
     }
   }
-  const data = Buffer.concat(chunks.map((chunk) => chunk.data));
+  // One data chunk (what the SDKs send for small bodies) is a view of the body, not a copy.
+  const withData = chunks.filter((chunk) => chunk.data.length > 0);
+  const data = withData.length === 1 ? withData[0]!.data : Buffer.concat(withData.map((chunk) => chunk.data));
   const declared = firstHeader(input, 'x-amz-decoded-content-length');
   if (declared !== undefined && Number(declared) !== data.length) throw new StorageError('IncompleteBody');
   return { data, trailers: trailers.filter(([name]) => name !== 'x-amz-trailer-signature') };

@@ -129,7 +129,7 @@ export class BucketRepository implements BucketCatalog {
   }
 }
 
-function toBucket(item: Record<string, unknown>): BucketRecord {
+export function toBucket(item: Record<string, unknown>): BucketRecord {
   return {
     name: String(item.name),
     ownerId: String(item.ownerId),

@@ -2,12 +2,20 @@ import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 /**
  * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can
- * charge the request to the right payer afterwards without reading the bucket again.
+ * charge the request to the right payer afterwards without reading the bucket again. A bucket the request
+ * read up front (with its access key and object) answers the request's first read of it; later reads go to the catalogue.
  */
 export class RequestBuckets implements BucketCatalog {
   private readonly seen = new Map<string, BucketRecord | undefined>();
 
+  private prefetched?: { name: string; value: BucketRecord | undefined };
+
   constructor(private readonly catalog: BucketCatalog) {}
+
+  /** The bucket as read up front: the answer to this request's first read of it. */
+  prefetch(name: string, value: BucketRecord | undefined): void {
+    this.prefetched = { name, value };
+  }
 
   /** The bucket as this request last read it, if it read it. */
   remembered(name: string): BucketRecord | undefined {
@@ -15,7 +23,9 @@ export class RequestBuckets implements BucketCatalog {
   }
 
   async get(name: string): Promise<BucketRecord | undefined> {
-    const bucket = await this.catalog.get(name);
+    const ready = this.prefetched?.name === name ? this.prefetched : undefined;
+    if (ready) this.prefetched = undefined;
+    const bucket = ready ? ready.value : await this.catalog.get(name);
     this.seen.set(name, bucket);
     return bucket;
   }

@@ -20,8 +20,11 @@ export interface LambdaStreamingRuntime {
   HttpResponseStream: { from(responseStream: Writable, metadata: HttpResponseMetadata): Writable };
 }
 
-/** A buffered result that may carry its body as raw bytes, so a streamed answer need not base64 it and decode it back. */
-export type StreamableResult = ApiResult & { bytes?: Buffer };
+/**
+ * A buffered result that may carry its body as raw bytes, so a streamed answer need not base64 it and decode it back,
+ * and work to run once the answer is sent (the invocation waits for it; the client does not).
+ */
+export type StreamableResult = ApiResult & { bytes?: Buffer; after?: () => Promise<void> };
 
 export type BufferedHandler = (event: ApiEvent, context: Context) => Promise<StreamableResult>;
 
@@ -43,6 +46,7 @@ export function streamifiedHandler(runtime: LambdaStreamingRuntime, handler: Buf
     const result = await handler(event, context);
     const stream = runtime.HttpResponseStream.from(responseStream, metadataOf(result));
     await writeBytes(stream, bodyBytesOf(result));
+    await result.after?.();
   });
 }
 

@@ -25,8 +25,8 @@ export interface S3FunctionOptions {
  */
 export function s3Function(options: S3FunctionOptions = {}) {
   return s3FunctionOf(async (event) => {
-    const { deps, keys } = storageWiring();
-    return handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost));
+    const { deps, keys, reader } = storageWiring();
+    return handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost), reader);
   }, options);
 }
 
@@ -37,12 +37,20 @@ export function s3Function(options: S3FunctionOptions = {}) {
 export function s3FunctionOf(respond: (event: ApiEvent) => Promise<S3Response>, options: S3FunctionOptions = {}) {
   const offline = options.offline ?? runsUnderServerlessOffline();
   const runtime = options.streaming && !offline ? lambdaStreamingRuntime(options.scope) : undefined;
-  const buffered = storageEndpoint(async (event) => toResult(await respond(event), runtime !== undefined));
+  const buffered = storageEndpoint(async (event) => {
+    const response = await respond(event);
+    // Buffered, the answer leaves when the handler returns: what comes after it runs first.
+    if (!runtime) await response.after?.();
+    return toResult(response, runtime !== undefined);
+  });
   return runtime ? streamifiedHandler(runtime, buffered) : buffered;
 }
 
 function toResult(response: S3Response, streamed: boolean): StreamableResult {
-  if (typeof response.body === 'string') return { statusCode: response.status, headers: response.headers, body: response.body };
+  const after = streamed && response.after ? { after: response.after } : {};
+  if (typeof response.body === 'string') {
+    return { statusCode: response.status, headers: response.headers, body: response.body, ...after };
+  }
   const bytes = response.body ?? Buffer.alloc(0);
   // Streamed, the bytes go out as they are; buffered, they travel base64-encoded and API Gateway decodes them. Either
   // way, nothing re-encodes them or adds a charset.
@@ -52,6 +60,7 @@ function toResult(response: S3Response, streamed: boolean): StreamableResult {
       headers: { 'content-type': 'application/octet-stream', ...response.headers },
       body: '',
       bytes,
+      ...after,
     };
   return binaryResponse(response.status, bytes, response.headers);
 }

@@ -1,3 +1,4 @@
+import { claimedAccessKey } from '../auth/claimed-access-key';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
 import { RequestBuckets } from '../buckets/request-buckets';
@@ -8,7 +9,9 @@ import { SERVICE_ROUTES } from '../controllers/service-controller';
 import { actualRequestCorsHeaders } from '../cors/actual-request-cors';
 import { corsPreflight } from '../cors/bucket-cors';
 import { StorageError } from '../errors';
-import { header, type S3Request } from '../requests/s3-request';
+import { requestObjects } from '../objects/request-objects';
+import type { RequestReader, RequestReadPlan, RequestReads } from '../requests/request-reads';
+import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { subresourceOf } from '../requests/subresources';
 import type { StorageDeps } from '../storage-deps';
@@ -22,9 +25,16 @@ const LEVELS: Record<ResourceLevel, RouteTable> = { SERVICE: SERVICE_ROUTES, BUC
  * One S3 request through the pipeline: a CORS preflight is answered from the bucket's rules without
  * authentication; anything else goes through the method check, authentication (exactly one mechanism),
  * payment consent, the controller of its resource level and the usage charge of the bucket it touched,
- * and leaves with the bucket's CORS headers when a browser sent an Origin (errors included).
+ * and leaves with the bucket's CORS headers when a browser sent an Origin (errors included). With a `reader`, what
+ * the request needs that is addressable up front (the access key it claims, its bucket, its object) is read in one
+ * round trip before it runs; its first read of each is answered from that.
  */
-export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver, request: S3Request): Promise<S3Response> {
+export async function handleS3Request(
+  deps: StorageDeps,
+  keys: AccessKeyResolver,
+  request: S3Request,
+  reader?: RequestReader,
+): Promise<S3Response> {
   if (request.method === 'OPTIONS') {
     const headers = await corsPreflight(deps, {
       bucket: request.bucket,
@@ -37,7 +47,7 @@ export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver
   if (isContinueProbe(request)) return answerContinueProbe(deps, keys, request);
   const buckets = new RequestBuckets(deps.buckets);
   try {
-    const response = await serve({ ...deps, buckets }, keys, request);
+    const response = await serve({ ...deps, buckets }, keys, request, reader);
     const cors = await corsHeaders(buckets, request);
     return { ...response, headers: { ...response.headers, ...cors } };
   } catch (error) {
@@ -47,8 +57,16 @@ export async function handleS3Request(deps: StorageDeps, keys: AccessKeyResolver
   }
 }
 
-async function serve(deps: StorageDeps & { buckets: RequestBuckets }, keys: AccessKeyResolver, request: S3Request) {
+async function serve(
+  plainDeps: StorageDeps & { buckets: RequestBuckets },
+  plainKeys: AccessKeyResolver,
+  request: S3Request,
+  reader: RequestReader | undefined,
+) {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
+  const plan = readPlan(request);
+  const reads = reader ? await reader.read(plan) : {};
+  const { deps, keys } = withReads(plainDeps, plainKeys, plan, reads);
   const authenticated = await authenticate(request, keys, deps.now());
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
@@ -66,6 +84,42 @@ async function serve(deps: StorageDeps & { buckets: RequestBuckets }, keys: Acce
   });
   const bucket = request.bucket === undefined ? undefined : deps.buckets.remembered(request.bucket);
   return bucket ? chargeRequest(deps, bucket, principal, body, response) : response;
+}
+
+/** The items a request will read first: the access key it claims, its bucket, and the object of an object GET, HEAD or PUT. */
+function readPlan(request: S3Request): RequestReadPlan {
+  const plainObjectCall =
+    request.key !== undefined &&
+    ['GET', 'HEAD', 'PUT'].includes(request.method) &&
+    !hasQueryParam(request, 'versionId') &&
+    header(request, 'x-amz-copy-source') === undefined;
+  return {
+    accessKey: claimedAccessKey(request),
+    bucket: request.bucket,
+    ...(plainObjectCall ? { key: request.key } : {}),
+  };
+}
+
+/** The request's catalogues and key resolver, answering its first reads from what was read up front. */
+function withReads(
+  deps: StorageDeps & { buckets: RequestBuckets },
+  keys: AccessKeyResolver,
+  plan: RequestReadPlan,
+  reads: RequestReads,
+): { deps: StorageDeps & { buckets: RequestBuckets }; keys: AccessKeyResolver } {
+  if (reads.bucket && plan.bucket !== undefined) deps.buckets.prefetch(plan.bucket, reads.bucket.value);
+  const objects =
+    reads.object && plan.bucket !== undefined && plan.key !== undefined
+      ? requestObjects(deps.objects, { bucket: plan.bucket, key: plan.key, value: reads.object.value })
+      : deps.objects;
+  const claimed = reads.accessKey;
+  const requestKeys: AccessKeyResolver = claimed
+    ? {
+        resolveAccessKey: (accessKey) =>
+          accessKey === plan.accessKey ? Promise.resolve(claimed.value) : keys.resolveAccessKey(accessKey),
+      }
+    : keys;
+  return { deps: { ...deps, objects }, keys: requestKeys };
 }
 
 /** CORS headers for a request with an Origin: from the bucket as the request read it (read once more only if it did not). */

@@ -47,7 +47,8 @@ export class S3BlobStore implements BlobStorage, BlobInventory {
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
-      const bytes = Buffer.from(await object.Body!.transformToByteArray());
+      const read = await object.Body!.transformToByteArray();
+      const bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength); // a view of the bytes read, not a copy
       // A store that ignores the range (s3rver does for `bytes=0-0`) answers the whole blob: cut the range out here.
       return range && bytes.length !== range.end - range.start + 1 ? bytes.subarray(range.start, range.end + 1) : bytes;
     } catch (error) {

@@ -4,6 +4,11 @@ export interface S3Response {
   headers: Record<string, string>;
   /** Bytes for object data, a string for XML documents, nothing for HEAD, 204 and 304. */
   body?: Buffer | string;
+  /**
+   * Work that belongs to the request but not to its answer (the usage charge). The handler runs it once the answer
+   * is sent when the runtime streams it (the invocation still waits for it), before answering otherwise.
+   */
+  after?: () => Promise<void>;
 }
 
 export const XML_CONTENT_TYPE = 'application/xml';

@@ -137,6 +137,40 @@ describe('s3FunctionOf streaming (inside the Lambda runtime)', () => {
   });
 });
 
+describe('work after the answer (the usage charge)', () => {
+  const withAfter = (log: string[], ended?: () => boolean) => async (): Promise<S3Response> => ({
+    ...(await getObject()),
+    after: async () => {
+      log.push(ended?.() ? 'after, stream ended' : 'after');
+    },
+  });
+
+  it('streamed: runs once the stream has ended, and the invocation waits for it', async () => {
+    const runtime = fakeRuntime();
+    const log: string[] = [];
+    let sentRef: { ended: boolean } | undefined;
+    const original = runtime.scope.awslambda.HttpResponseStream.from;
+    runtime.scope.awslambda.HttpResponseStream.from = (stream, metadata) => {
+      sentRef = (stream as Writable & { sent: Sent }).sent;
+      return original(stream, metadata);
+    };
+    s3FunctionOf(
+      withAfter(log, () => sentRef?.ended === true),
+      { streaming: true, scope: runtime.scope },
+    );
+    await runtime.invoke(apiEvent());
+    expect(log).toEqual(['after, stream ended']);
+  });
+
+  it('buffered: runs before the handler returns its answer', async () => {
+    const log: string[] = [];
+    const handler = s3FunctionOf(withAfter(log), { offline: true }) as (event: ApiEvent, context: Context) => Promise<ApiResult>;
+    const result = await handler(apiEvent(), lambdaContext());
+    expect(log).toEqual(['after']);
+    expect(result).not.toHaveProperty('after');
+  });
+});
+
 describe('s3FunctionOf buffered (serverless-offline, or a function whose route does not stream)', () => {
   it('answers API Gateway proxy results with base64 object bytes when there is no awslambda global', async () => {
     expect(lambdaStreamingRuntime()).toBeUndefined();
