@@ -104,6 +104,9 @@ describe('conditional writes (If-None-Match: *, If-Match)', () => {
     expect(await del({ IfMatchSize: 5 })).toBe('PreconditionFailed');
     expect(await del({ IfMatchLastModifiedTime: new Date('2015-01-01T00:00:00Z') })).toBe('PreconditionFailed');
     expect(await del({ IfMatch: 'nope' }, 'never-was')).toBe('succeeded');
+    // …and writes no delete marker for it (RGW), so a later conditional delete still finds nothing.
+    expect(await del({ IfMatch: '*' }, 'never-was')).toBe('succeeded');
+    expect(await del({ IfMatch: 'nope' }, 'never-was')).toBe('succeeded');
     expect(await del({ IfMatchSize: 4, IfMatchLastModifiedTime: LastModified!, IfMatch: ETag! })).toBe('succeeded');
     // The latest entry is now a delete marker: only If-Match: * matches it.
     expect(await del({ IfMatch: ETag! })).toBe('PreconditionFailed');

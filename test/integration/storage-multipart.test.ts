@@ -147,7 +147,7 @@ describe('multipart uploads (SDK v3 against the real emulators)', () => {
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'big/file.bin', PartNumber: 3 }));
     expect([head.ContentLength, head.PartsCount, head.ETag]).toEqual([123_457, 3, multipartEtag(parts)]);
     expect(await s3ErrorName(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'big/file.bin', PartNumber: 4 })))).toBe(
-      'InvalidPartNumber',
+      'InvalidPart',
     );
     // A plain object: part 1 is all of it.
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'plain', Body: 'plain bytes' }));

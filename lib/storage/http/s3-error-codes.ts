@@ -28,8 +28,6 @@ export const S3_ERROR_CODES = {
     400,
     "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.",
   ],
-  // 400 as Ceph RGW answers it (ceph/s3-tests' *_get_part cases); AWS documents 416.
-  InvalidPartNumber: [400, 'The requested partnumber is not satisfiable'],
   InvalidPartOrder: [
     400,
     'The list of parts was not in ascending order. The parts list must be specified in order by part number.',

@@ -117,7 +117,8 @@ export function partSegments(
 
 /**
  * The bytes GET/HEAD `?partNumber=N` returns: that part of a multipart object; part 1 of any other object
- * is all of it (undefined for an empty one). Past the last part: InvalidPartNumber (416), as S3 answers.
+ * is all of it (undefined for an empty one). Past the last part: 400 InvalidPart, as Ceph RGW answers (AWS: 416
+ * InvalidPartNumber; ceph/s3-tests' *_get_part cases hold RGW's).
  */
 export function objectPartRange(
   object: { size: number; parts?: readonly { size: number }[] },
@@ -127,7 +128,7 @@ export function objectPartRange(
   if (!object.parts && object.size === 0 && partNumber === 1) return undefined;
   const range = partByteRange(sizes, partNumber);
   if (!range)
-    throw new StorageError('InvalidPartNumber', undefined, {
+    throw new StorageError('InvalidPart', 'The requested partnumber is not satisfiable', {
       PartNumberRequested: String(partNumber),
       ActualPartCount: String(sizes.length),
     });

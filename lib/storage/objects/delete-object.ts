@@ -88,6 +88,11 @@ async function addDeleteMarker(
   key: string,
   precondition: WritePrecondition | undefined,
 ): Promise<DeleteOutcome> {
+  // A conditional delete of a key that has no version at all deletes nothing and writes no marker (RGW: -ENOENT is
+  // no error). Had a version appeared since this read, the delete simply came first.
+  if (precondition && !(await deps.versions.head(bucket.name, key)) && !(await deps.objects.get(bucket.name, key))) {
+    return {};
+  }
   const owner = ownerOf(principal);
   const marker = await addVersion(
     deps,

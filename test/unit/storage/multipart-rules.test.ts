@@ -92,10 +92,10 @@ describe('multipart rules', () => {
 
   it('answers partNumber on plain and multipart objects as S3 does', () => {
     expect(objectPartRange({ size: 10 }, 1)).toEqual({ start: 0, end: 9 });
-    expect(codeOf(() => objectPartRange({ size: 10 }, 2))).toBe('InvalidPartNumber');
+    expect(codeOf(() => objectPartRange({ size: 10 }, 2))).toBe('InvalidPart');
     expect(objectPartRange({ size: 0 }, 1)).toBeUndefined();
     expect(objectPartRange({ size: 8, parts: [{ size: 5 }, { size: 3 }] }, 2)).toEqual({ start: 5, end: 7 });
-    expect(codeOf(() => objectPartRange({ size: 8, parts: [{ size: 5 }, { size: 3 }] }, 3))).toBe('InvalidPartNumber');
+    expect(codeOf(() => objectPartRange({ size: 8, parts: [{ size: 5 }, { size: 3 }] }, 3))).toBe('InvalidPart');
   });
 
   it('parses x-amz-copy-source-range strictly', () => {
