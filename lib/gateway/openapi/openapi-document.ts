@@ -2,7 +2,10 @@ import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/creat
 import { transactionResponseSchema } from '../../../schemas/transaction-response.schema';
 import testCards from '../acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { CAPTURE_FAILS_WHEN_CENTS } from '../acquirers/sandbox-acquirer';
+import { PAYMENT_METHODS } from '../domain/payment-methods';
+import { STATUSES } from '../domain/state-machine';
 import { GATEWAY_ERROR_CATALOGUE } from '../http/error-catalogue';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../listing/list-query';
 
 /** JSON Schema as published: without ajv-only keywords (`transform`) and local ids. */
 function publishable(schema: unknown): unknown {
@@ -59,6 +62,39 @@ export const OPENAPI_DOCUMENT = {
   },
   paths: {
     '/v1/transacao': {
+      get: {
+        summary: 'List transactions',
+        description: [
+          "The token's merchant's transactions, newest first, each as the consult API returns it, in",
+          '{"transacoes": [...], "proximo_cursor": "..." | null}. Filters combine (AND); dates are UTC days, inclusive.',
+          'Pass proximo_cursor back as cursor, with the same filters, until it is null; a page may be shorter than',
+          'limite when a rare filter stops at the read budget, with a cursor to continue. An edited, made-up or',
+          "another merchant's cursor → 400 (003). Also answers /v1/transacao/.",
+        ].join(' '),
+        parameters: [
+          { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: [...STATUSES] } },
+          { name: 'meio_pagamento', in: 'query', required: false, schema: { type: 'string', enum: [...PAYMENT_METHODS] } },
+          { name: 'numero_pedido', in: 'query', required: false, schema: { type: 'string', maxLength: 60 } },
+          { name: 'desde', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
+          { name: 'ate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
+          {
+            name: 'limite',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+          },
+          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of transactions',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/TransactionList' } } },
+          },
+          '400': errorResponse('003 bad filter, limite or cursor; 004 unknown meio_pagamento'),
+          '401': errorResponse('001 invalid token'),
+        },
+      },
       post: {
         summary: 'Create a transaction',
         description:
@@ -98,6 +134,14 @@ export const OPENAPI_DOCUMENT = {
       CreateTransactionRequest: publishable(createTransactionSchema),
       TokenOnlyRequest: publishable(tokenOnlySchema),
       TransactionResponse: publishable(transactionResponseSchema),
+      TransactionList: {
+        type: 'object',
+        required: ['transacoes', 'proximo_cursor'],
+        properties: {
+          transacoes: { type: 'array', items: publishable(transactionResponseSchema.properties.transacao) },
+          proximo_cursor: { type: ['string', 'null'] },
+        },
+      },
     },
   },
   'x-error-catalogue': Object.values(GATEWAY_ERROR_CATALOGUE).map(({ codigo, status, mensagem }) => ({

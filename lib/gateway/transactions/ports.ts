@@ -1,5 +1,6 @@
 import type { Status } from '../domain/state-machine';
 import type { Transaction } from '../domain/transaction';
+import type { ListQuery } from '../listing/list-query';
 import type { AcquirerAMode } from '../merchants/merchant';
 
 /** The merchant behind an API token, as the token's own item records it (one read authenticates). */
@@ -53,4 +54,12 @@ export interface TransactionStore {
   transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
   findByPageUuid(pageUuid: string): Promise<Transaction | undefined>;
   getIdempotency(scope: string): Promise<IdempotencyRecord | undefined>;
+  /** A merchant's transactions newest first, from an index (never a Scan), starting after `after` (a position it returned). */
+  listByMerchant(request: { merchantId: string; query: ListQuery; after?: string }): Promise<StoredPage>;
+}
+
+export interface StoredPage {
+  transactions: Transaction[];
+  /** Where to continue (opaque to callers); absent when nothing follows. May be set on a short page (read budget). */
+  next?: string;
 }

@@ -7,6 +7,8 @@ export interface GatewayDependencies {
   acquirer: Acquirer;
   now: () => Date;
   newUuid: () => string;
+  /** The stage's server-side secret (list cursors' MACs, sealing webhook secrets): inline locally, Secrets Manager deployed. */
+  serverSecret: () => Promise<string>;
 }
 
 /** A response the handler sends as is: a status and the `{"transacao": ...}` body. */
