@@ -6,6 +6,9 @@ import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer'
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
+import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
+import { DynamoWebhookStore } from './webhooks/dynamo-webhook-store';
+import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
  * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
@@ -15,7 +18,7 @@ import type { GatewayDependencies } from './use-cases/dependencies';
 export function createGatewayDependencies(
   clients: Pick<AwsClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
-  config: Pick<ServiceConfig, 'stage' | 'webSecret'>,
+  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
 ): GatewayDependencies {
   const acquirer: Acquirer = config.stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
   return {
@@ -24,6 +27,9 @@ export function createGatewayDependencies(
     now: () => new Date(),
     newUuid: randomUUID,
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
+    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhookAllowPrivate: config.webhookAllowPrivate,
+    resolveHost: dnsResolver,
   };
 }
 
@@ -33,4 +39,20 @@ let cached: GatewayDependencies | undefined;
 export function gatewayDependencies(): GatewayDependencies {
   cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig());
   return cached;
+}
+
+/** The webhook delivery worker's dependencies (the scheduled function, and `npm start`'s timer, against its stage). */
+export function createWebhookDelivery(
+  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  names: Pick<ResourceNames, 'gatewayTable'>,
+  config: Pick<ServiceConfig, 'webSecret' | 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
+): DeliveryDependencies {
+  return {
+    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    now: () => new Date(),
+    serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
+    retryBaseSeconds: config.webhookRetryBaseSeconds,
+    allowPrivate: config.webhookAllowPrivate,
+  };
 }

@@ -1,19 +1,20 @@
 import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
-import type { Transaction } from '../domain/transaction';
+import { type Transaction, toApiView } from '../domain/transaction';
 import type { ListQuery } from '../listing/list-query';
+import { eventFor, newEventId } from '../webhooks/webhook';
 import {
   ID_COUNTER_KEY,
   idempotencyKey,
   merchantTransactionsPartition,
   orderPartition,
+  outboxEventItem,
   pagePartition,
   parseCreationSortKey,
   toItem,
@@ -103,62 +104,72 @@ export class DynamoTransactionStore implements TransactionStore {
 
   async insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean> {
     const put = { TableName: this.table, Item: toItem(transaction), ConditionExpression: 'attribute_not_exists(PK)' };
-    if (!idempotency) {
-      await this.documents.send(new PutCommand(put));
-      return true;
-    }
+    const event = eventFor(newEventId(), transaction.createdAt, toApiView(transaction));
     try {
       await this.documents.send(
-        new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: idempotencyPut(this.table, idempotency) }] }),
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: put },
+            { Put: { TableName: this.table, Item: outboxEventItem(event, transaction.merchantId) } },
+            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+          ],
+        }),
       );
       return true;
     } catch (error) {
-      if (isTransactionConditionFailed(error)) return false;
+      if (idempotency && isTransactionConditionFailed(error)) return false;
       throw error;
     }
   }
 
   async transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult> {
+    const before = request.transaction;
     const names: Record<string, string> = {
       '#status': 'status',
       '#authorized': 'authorized',
       '#history': 'history',
       '#updatedAt': 'updatedAt',
     };
+    const change = { status: request.changes.status, at: request.at, by: request.by };
     const values: Record<string, unknown> = {
-      ':from': request.from,
-      ':wasAuthorized': request.authorized,
-      ':change': [{ status: request.changes.status, at: request.at, by: request.by }],
+      ':from': before.status,
+      ':wasAuthorized': before.authorized,
+      ':change': [change],
       ':at': request.at,
     };
     const sets = ['#history = list_append(#history, :change)', '#updatedAt = :at'];
+    const after: Transaction = { ...before, history: [...before.history, change], updatedAt: request.at };
     for (const [field, value] of Object.entries(request.changes)) {
       if (value === undefined) continue;
       names[`#${field}`] = field;
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
+      (after as unknown as Record<string, unknown>)[field] = value;
     }
     const update = {
       TableName: this.table,
-      Key: transactionKey(request.id),
+      Key: transactionKey(before.id),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: '#status = :from AND #authorized = :wasAuthorized',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     };
+    // Only a new status is an event (an authorization that leaves the transaction aguardando_pagamento is not).
+    const event = after.status !== before.status ? eventFor(newEventId(), request.at, toApiView(after)) : undefined;
     try {
-      if (idempotency) {
-        await this.documents.send(
-          new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: idempotencyPut(this.table, idempotency) }] }),
-        );
-        const item = await getItem(this.documents, this.table, transactionKey(request.id));
-        return { moved: true, transaction: toTransaction(item ?? {}) };
-      }
-      const { Attributes } = await this.documents.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return { moved: true, transaction: toTransaction(Attributes ?? {}) };
+      await this.documents.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            ...(event ? [{ Put: { TableName: this.table, Item: outboxEventItem(event, before.merchantId) } }] : []),
+            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+          ],
+        }),
+      );
+      return { moved: true, transaction: after };
     } catch (error) {
       if (!isConditionalCheckFailed(error) && !isTransactionConditionFailed(error)) throw error;
-      const current = await getItem(this.documents, this.table, transactionKey(request.id));
+      const current = await getItem(this.documents, this.table, transactionKey(before.id));
       return { moved: false, current: current ? toTransaction(current) : undefined };
     }
   }

@@ -1,4 +1,5 @@
 import type { Transaction } from '../domain/transaction';
+import type { WebhookEvent } from '../webhooks/webhook';
 
 /**
  * The gateway table's layout, in one place: every key format, the index attributes written with a
@@ -91,4 +92,37 @@ export function normaliseText(text: string): string {
 
 export function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
+}
+
+/** The outbox shard of a merchant: all of a merchant's work sits in one shard, so it is delivered in causal order. */
+export function outboxShardOf(merchantId: string): number {
+  let hash = 0;
+  for (const char of merchantId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % OUTBOX_SHARDS;
+}
+
+/** Outbox entries sort by due time, then by when the event happened (causal order within a merchant). */
+export const outboxSortKey = (dueAt: string, eventAt: string, id: string) => `${dueAt}#${eventAt}#${id}`;
+
+/** Events are kept 30 days after they happen (TTL), deliveries too: enough for the admin UI's list and a resend. */
+export const WEBHOOK_RECORD_TTL_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The outbox item of one status change, written in the same DynamoDB transaction as the change itself. `body` is the
+ * event's exact JSON: every attempt sends (and signs) the same bytes.
+ */
+export function outboxEventItem(event: WebhookEvent, merchantId: string): Record<string, unknown> {
+  return {
+    ...eventKey(event.id),
+    kind: 'webhookEvent',
+    merchantId,
+    eventId: event.id,
+    tipo: event.tipo,
+    transactionId: event.transacao.id,
+    eventAt: event.criado_em,
+    body: JSON.stringify(event),
+    GSI2PK: outboxPartition(outboxShardOf(merchantId)),
+    GSI2SK: outboxSortKey(event.criado_em, event.criado_em, event.id),
+    expiresAt: Math.floor(Date.parse(event.criado_em) / 1000) + WEBHOOK_RECORD_TTL_SECONDS,
+  };
 }

@@ -1,4 +1,3 @@
-import type { Status } from '../domain/state-machine';
 import type { Transaction } from '../domain/transaction';
 import type { ListQuery } from '../listing/list-query';
 import type { AcquirerAMode } from '../merchants/merchant';
@@ -31,10 +30,8 @@ export interface Loaded {
 }
 
 export interface TransitionRequest {
-  id: number;
-  /** The status the transaction must still have, with `authorized` as read: otherwise someone else moved it. */
-  from: Status;
-  authorized: boolean;
+  /** The transaction as read: the move is conditional on its status and `authorized` being still the same. */
+  transaction: Transaction;
   changes: Pick<Transaction, 'status' | 'authorized'> &
     Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType'>>;
   by: string;
@@ -48,9 +45,16 @@ export interface TransactionStore {
   /** The token's merchant, the transaction and the idempotency record, in one round trip. */
   load(request: { tokenHash: string; transactionId?: number; idempotencyScope?: string }): Promise<Loaded>;
   nextId(): Promise<number>;
-  /** Inserts a new transaction (and its idempotency record); false when that idempotency key was taken meanwhile. */
+  /**
+   * Inserts a new transaction (and its idempotency record) with the webhook event of its first status, in one
+   * DynamoDB transaction; false when that idempotency key was taken meanwhile.
+   */
   insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean>;
-  /** Moves a transaction only if it is still as read (conditional write); otherwise returns it as it now is. */
+  /**
+   * Moves a transaction only if it is still as read (conditional write), with the webhook event of its new status in
+   * the same DynamoDB transaction (no change without its event, no event without its change); otherwise returns it
+   * as it now is.
+   */
   transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
   findByPageUuid(pageUuid: string): Promise<Transaction | undefined>;
   getIdempotency(scope: string): Promise<IdempotencyRecord | undefined>;

@@ -41,9 +41,7 @@ export async function completeRedirectPayment(
     ...(transaction.operationType !== found.operationType ? { operationType: transaction.operationType } : {}),
   };
   const moved = await deps.store.transition({
-    id: transaction.id,
-    from: 'aguardando_pagamento',
-    authorized: false,
+    transaction: found,
     changes,
     by: 'buyer',
     at: deps.now().toISOString(),
