@@ -31,9 +31,10 @@ const PARALLEL_ENDPOINTS = 8;
 /**
  * One pass over the outbox: copy new events to their merchant's endpoints, then send every delivery that is due.
  * Everything it knows is in DynamoDB (the outbox entry, the delivery, its attempts), so any worker, after any crash
- * or restart, carries on where the last one stopped. Returns what it did.
+ * or restart, carries on where the last one stopped. With `stopAt` (epoch ms) it claims nothing new after that time,
+ * so a pass ends at most one send timeout later. Returns what it did.
  */
-export async function deliverDueWebhooks(deps: DeliveryDependencies): Promise<DeliveryRun> {
+export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { stopAt?: number } = {}): Promise<DeliveryRun> {
   const run: DeliveryRun = { fannedOut: 0, attempted: 0, delivered: 0, failed: 0 };
   let work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
   const events = work.filter((item) => item.kind === 'event');
@@ -61,6 +62,8 @@ export async function deliverDueWebhooks(deps: DeliveryDependencies): Promise<De
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
         const webhook = await deps.webhooks.get(queue[0]?.delivery.merchantId ?? '', queue[0]?.delivery.webhookId ?? '');
         for (const item of queue) {
+          // Past the deadline (a scheduled invocation's end) nothing new is claimed: the next run takes it.
+          if (options.stopAt !== undefined && Date.now() > options.stopAt) return;
           const result = await attempt(deps, item, webhook, secret);
           if (!result) continue;
           run.attempted++;

@@ -8,7 +8,7 @@ export async function runDeliveryLoop(
   const totals: DeliveryRun = { fannedOut: 0, attempted: 0, delivered: 0, failed: 0 };
   const until = Date.now() + options.forMs;
   while (Date.now() < until) {
-    const run = await deliverDueWebhooks(deps);
+    const run = await deliverDueWebhooks(deps, { stopAt: until });
     for (const key of Object.keys(totals) as (keyof DeliveryRun)[]) totals[key] += run[key];
     if (run.fannedOut + run.attempted === 0) await new Promise((resolve) => setTimeout(resolve, options.everyMs));
   }
