@@ -6,12 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createAwsClients } from '../lib/aws';
+import { createAwsClients, resourceNames } from '../lib/aws';
 import { loadServiceConfig } from '../lib/config';
 import { MerchantRepository } from '../lib/gateway';
 import namedTestCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
-import { SandboxAcquirer } from '../lib/gateway/acquirers/sandbox-acquirer';
-import { DynamoTransactionStore } from '../lib/gateway/transactions/dynamo-transaction-store';
+import { createGatewayDependencies } from '../lib/gateway/container';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
 import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';
@@ -87,14 +86,10 @@ async function httpLoad(baseUrl: string, token: string, body: (i: number) => unk
 }
 
 async function roundTrips(env: Record<string, string>, token: string, body: (i: number) => unknown): Promise<void> {
-  const clients = createAwsClients(loadServiceConfig(env));
+  const config = loadServiceConfig(env);
+  const clients = createAwsClients(config);
   const counted = countCalls(clients.dynamo);
-  const deps = {
-    store: new DynamoTransactionStore(clients.documents, env.GATEWAY_TABLE as string),
-    acquirer: new SandboxAcquirer(),
-    now: () => new Date(),
-    newUuid: randomUUID,
-  };
+  const deps = createGatewayDependencies(clients, resourceNames(config), config);
   const measure = async (label: string, work: () => Promise<unknown>, times = 1) => {
     counted.reset();
     for (let i = 0; i < times; i++) await work();

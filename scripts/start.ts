@@ -4,6 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
+import { createWebhookDelivery } from '../lib/gateway/container';
+import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
 import { Lifecycle } from './local/lifecycle';
 import { startLocalStack } from './local/local-stack';
 import { assertPortFree } from './local/ports';
@@ -46,12 +48,29 @@ async function main(): Promise<void> {
     functionEnv: {
       STORAGE_BASE_HOST: config.storageBaseHost,
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
+      // Local only: webhooks may target http:// and this machine (a receiver on 127.0.0.1).
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      ...(processEnv().WEBHOOK_RETRY_BASE_SECONDS
+        ? { WEBHOOK_RETRY_BASE_SECONDS: String(processEnv().WEBHOOK_RETRY_BASE_SECONDS) }
+        : {}),
     },
     // Function logs (JSON lines) and request lines go to the terminal; emulator chatter only with VERBOSE=1.
     onOutput: (source, chunk) => {
       if (source === 'offline' || verbose) process.stdout.write(chunk);
     },
   });
+
+  // Webhook delivery: on AWS a scheduled function; here the same code on a timer, against the same tables.
+  const delivery = startDeliveryTimer(createWebhookDelivery(stack.context.clients, stack.context.names, stack.context.config), {
+    everyMs: 1000,
+    onRun: (run) => {
+      if (run.attempted > 0)
+        console.log(`webhooks: ${run.delivered} delivered, ${run.attempted - run.delivered} failed attempts`);
+    },
+    onError: (error) =>
+      console.error(`webhooks: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => delivery.stop());
 
   const seeded = await seedStage(seed, stack.context);
   printBanner(
@@ -84,6 +103,7 @@ function printBanner(
     `  Health               ${baseUrl}/v1/health`,
     `  Gateway API          ${baseUrl}/v1/transacao   (reference: ${baseUrl}/v1/docs)`,
     `  Admin UI             ${baseUrl}/v1/admin/   (log in with a seeded admin below)`,
+    `  Webhooks             ${baseUrl}/v1/webhooks   (delivered every second; http:// and 127.0.0.1 allowed locally)`,
     `  S3 endpoint          ${baseUrl}   (virtual-host style: <bucket>.${config.storageBaseHost}:${config.port})`,
     `  DynamoDB Local       ${dynamodbEndpoint}   (listens on all interfaces)`,
     `  S3 emulator (blobs)  ${s3Endpoint}`,

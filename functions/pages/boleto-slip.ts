@@ -1,5 +1,5 @@
-import { boletoSlipPage } from '../../lib/gateway/http/boleto-slip-page';
+import { boletoSlipController } from '../../lib/gateway/http/boleto-slip-controller';
 import { pageEndpoint } from '../../lib/gateway/http/page-endpoint';
 
 /** GET /v1/boleto/{uuid}: the printable boleto slip. */
-export const handler = pageEndpoint(boletoSlipPage);
+export const handler = pageEndpoint(boletoSlipController);

@@ -1,4 +1,14 @@
-import { type Env, httpUrl, oneOf, onOff, optionalString, positiveInteger, requiredString, stringWithDefault } from './env';
+import {
+  ConfigError,
+  type Env,
+  httpUrl,
+  oneOf,
+  onOff,
+  optionalString,
+  positiveInteger,
+  requiredString,
+  stringWithDefault,
+} from './env';
 
 export const STAGES = ['sandbox', 'production'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -24,13 +34,22 @@ export interface ServiceConfig {
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
+  /** Webhooks (DESIGN §7.2): http:// and private targets allowed only where set (npm start, tests); refused in production. */
+  webhookAllowPrivate: boolean;
+  /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
+  webhookRetryBaseSeconds: number;
 }
 
 export function loadServiceConfig(env: Env): ServiceConfig {
   const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
   const inlineWebSecret = optionalString(env, 'WEB_SECRET');
+  const stage = oneOf(env, 'STAGE', STAGES, 'sandbox');
+  const webhookAllowPrivate = oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1';
+  if (webhookAllowPrivate && stage === 'production') {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE=1 is for local stacks only, never on the production stage');
+  }
   return {
-    stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
+    stage,
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
     gatewayTable: requiredString(env, 'GATEWAY_TABLE'),
     storageTable: requiredString(env, 'STORAGE_TABLE'),
@@ -47,5 +66,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
+    webhookAllowPrivate,
+    webhookRetryBaseSeconds: positiveInteger(env, 'WEBHOOK_RETRY_BASE_SECONDS', 60),
   };
 }

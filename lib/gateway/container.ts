@@ -1,25 +1,58 @@
 import { randomUUID } from 'node:crypto';
-import { awsClients, resourceNames } from '../aws';
-import { serviceConfig } from '../config';
+import { type AwsClients, awsClients, type ResourceNames, resourceNames, secretMaterialLoader } from '../aws';
+import { type ServiceConfig, serviceConfig } from '../config';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
+import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
+import { DynamoWebhookStore } from './webhooks/dynamo-webhook-store';
+import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
+
+/**
+ * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
+ * handlers get them once per container through gatewayDependencies(); tests, scripts and the
+ * webhook delivery timer of `npm start` build their own against any stage.
+ */
+export function createGatewayDependencies(
+  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  names: Pick<ResourceNames, 'gatewayTable'>,
+  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
+): GatewayDependencies {
+  const acquirer: Acquirer = config.stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
+  return {
+    store: new DynamoTransactionStore(clients.documents, names.gatewayTable),
+    acquirer,
+    now: () => new Date(),
+    newUuid: randomUUID,
+    serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
+    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhookAllowPrivate: config.webhookAllowPrivate,
+    resolveHost: dnsResolver,
+  };
+}
 
 let cached: GatewayDependencies | undefined;
 
 /** The gateway's dependencies for this container, built on first use (the id block lives as long as the container). */
 export function gatewayDependencies(): GatewayDependencies {
-  if (!cached) {
-    const acquirer: Acquirer =
-      serviceConfig().stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
-    cached = {
-      store: new DynamoTransactionStore(awsClients().documents, resourceNames().gatewayTable),
-      acquirer,
-      now: () => new Date(),
-      newUuid: randomUUID,
-    };
-  }
+  cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig());
   return cached;
+}
+
+/** The webhook delivery worker's dependencies (the scheduled function, and `npm start`'s timer, against its stage). */
+export function createWebhookDelivery(
+  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  names: Pick<ResourceNames, 'gatewayTable'>,
+  config: Pick<ServiceConfig, 'webSecret' | 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
+): DeliveryDependencies {
+  return {
+    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    now: () => new Date(),
+    serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
+    retryBaseSeconds: config.webhookRetryBaseSeconds,
+    allowPrivate: config.webhookAllowPrivate,
+  };
 }

@@ -22,7 +22,8 @@ export async function startEphemeralStack(
       dataDir,
       persistent: false,
       ports,
-      functionEnv: { STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES) },
+      // Webhook receivers in tests and benchmarks listen on 127.0.0.1.
+      functionEnv: { STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES), WEBHOOK_ALLOW_PRIVATE: '1' },
     });
     return {
       ...stack,

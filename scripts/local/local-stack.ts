@@ -64,6 +64,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
       WEB_SECRET: LOCAL_DEV_WEB_SECRET,
       AWS_REGION: 'us-east-1',
+      // Webhook delivery runs on the local stack's own timer (npm start) or the tests' workers: serverless offline
+      // must not schedule deliverWebhooks as a second worker (serverless.yml reads this).
+      WEBHOOK_SCHEDULE: 'false',
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);

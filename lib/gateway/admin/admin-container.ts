@@ -1,28 +1,36 @@
-import { awsClients, resourceNames } from '../../aws';
+import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
 import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
+import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
 import { LoginThrottleStore } from './login/login-throttle-store';
 import { SessionStore } from './sessions/session-store';
 import { AdminTransactionStore } from './transactions/admin-transaction-store';
 
+/** The admin UI's dependencies from explicit clients and names, around the gateway's own (captures go through its use case). */
+export function createAdminDependencies(
+  clients: Pick<AwsClients, 'documents'>,
+  names: Pick<ResourceNames, 'gatewayTable'>,
+  gateway: GatewayDependencies,
+): AdminDependencies {
+  const { documents } = clients;
+  const table = names.gatewayTable;
+  return {
+    merchants: new MerchantRepository(documents, table),
+    sessions: new SessionStore(documents, table),
+    throttle: new LoginThrottleStore(documents, table),
+    audit: new AuditLogStore(documents, table),
+    transactions: new AdminTransactionStore(documents, table),
+    gateway,
+    now: () => new Date(),
+  };
+}
+
 let cached: AdminDependencies | undefined;
 
 /** The admin UI's dependencies for this container, built on first use. */
 export function adminDependencies(): AdminDependencies {
-  if (!cached) {
-    const { documents } = awsClients();
-    const table = resourceNames().gatewayTable;
-    cached = {
-      merchants: new MerchantRepository(documents, table),
-      sessions: new SessionStore(documents, table),
-      throttle: new LoginThrottleStore(documents, table),
-      audit: new AuditLogStore(documents, table),
-      transactions: new AdminTransactionStore(documents, table),
-      gateway: gatewayDependencies(),
-      now: () => new Date(),
-    };
-  }
+  cached ??= createAdminDependencies(awsClients(), resourceNames(), gatewayDependencies());
   return cached;
 }

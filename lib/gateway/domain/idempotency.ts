@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../crypto/constant-time';
 
 /**
  * Idempotency-Key (Stripe semantics): the same key with the same request replays the first response;
@@ -25,7 +26,7 @@ export function fingerprint(request: unknown, salt = randomBytes(16).toString('h
 export function matchesFingerprint(request: unknown, stored: { fingerprint: string; salt: string }): boolean {
   const actual = Buffer.from(fingerprint(request, stored.salt).fingerprint, 'hex');
   const expected = Buffer.from(stored.fingerprint, 'hex');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return constantTimeEqual(actual, expected);
 }
 
 /** JSON with sorted keys: the same request always hashes the same, whatever the member order. */

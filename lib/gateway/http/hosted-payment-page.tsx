@@ -10,10 +10,10 @@ import type { Transaction } from '../domain/transaction';
 import { GatewayError } from '../errors';
 import { authenticationBinding, isAuthenticationCode, sandboxAuthenticationCode } from '../pages/authentication-code';
 import { cardFormErrors, normaliseExpiry } from '../pages/card-form-errors';
-import { ErrorPage } from '../pages/error-page';
 import { THEMES } from '../pages/page-theme';
 import { AuthenticationStep, CardStep, ChoiceStep, type FieldErrors, OutcomeStep } from '../pages/payment-steps';
 import { type BuyerCardType, completeRedirectPayment, findByPage } from '../use-cases/hosted-page-payment';
+import { HostedPageCsrfError } from './hosted-page-csrf-error';
 
 export type HostedPageMethod = 'acquirerA' | 'acquirerB_web' | 'bankA_shopline';
 
@@ -136,40 +136,35 @@ function outcome(page: Page, status: number, note?: string): ApiResult {
   );
 }
 
+/** The steps a form can post, each with what it does; anything else (or nothing) shows the first step again. */
+type Step = 'autenticacao' | 'escolha' | 'pagamento';
+const STEPS: Record<Step, (page: Page, form: Record<string, string>) => ApiResult | Promise<ApiResult>> = {
+  /** acquirerA with authentication: the issuer's code, then the card step carrying proof of it. */
+  autenticacao: (page, form) => {
+    if (!needsAuthentication(page.transaction)) return firstStep(page);
+    if (!isAuthenticationCode(page.secret, page.uuid, form.codigo)) {
+      return authenticationStep(page, { codigo: 'Código incorreto. Confira e digite de novo.' }, 400);
+    }
+    const proof = issueCsrfToken(page.secret, authenticationBinding(page.uuid), page.now, AUTHENTICATION_TTL_SECONDS);
+    return cardStep(page, { autenticacao: proof }, {});
+  },
+  /** bankA_shopline: credit or debit, then the card step. */
+  escolha: (page, form) => {
+    const choice = cardTypeOf(page.transaction, form.forma);
+    if (!choice) return firstStep(page, { forma: 'Escolha uma forma de pagamento.' }, 400);
+    return cardStep(page, { forma: choice }, {});
+  },
+  /** Every method: the card, which pays. */
+  pagamento: (page, form) => pay(page, form),
+};
+
+const isStep = (value: string | undefined): value is Step => value !== undefined && Object.hasOwn(STEPS, value);
+
 async function submit(page: Page, event: ApiEvent): Promise<ApiResult> {
   const form = formBody(event);
-  if (!verifyCsrfToken(page.secret, page.uuid, form.csrf, page.now)) {
-    const view = (
-      <ErrorPage
-        title="Sessão expirada"
-        message="Por segurança, esta página precisa ser aberta de novo antes de enviar os dados."
-        retryHref={page.transaction.accessUrl}
-      />
-    );
-    return htmlResponse(403, renderDocument(view));
-  }
+  if (!verifyCsrfToken(page.secret, page.uuid, form.csrf, page.now)) throw new HostedPageCsrfError(page.transaction.accessUrl);
   if (!awaitsBuyer(page.transaction)) return outcome(page, 409, ALREADY_SENT);
-  switch (form.etapa) {
-    case 'autenticacao':
-      if (!needsAuthentication(page.transaction)) return firstStep(page);
-      if (!isAuthenticationCode(page.secret, page.uuid, form.codigo)) {
-        return authenticationStep(page, { codigo: 'Código incorreto. Confira e digite de novo.' }, 400);
-      }
-      return cardStep(
-        page,
-        { autenticacao: issueCsrfToken(page.secret, authenticationBinding(page.uuid), page.now, AUTHENTICATION_TTL_SECONDS) },
-        {},
-      );
-    case 'escolha': {
-      const choice = cardTypeOf(page.transaction, form.forma);
-      if (!choice) return firstStep(page, { forma: 'Escolha uma forma de pagamento.' }, 400);
-      return cardStep(page, { forma: choice }, {});
-    }
-    case 'pagamento':
-      return pay(page, form);
-    default:
-      return firstStep(page);
-  }
+  return isStep(form.etapa) ? STEPS[form.etapa](page, form) : firstStep(page);
 }
 
 function cardTypeOf(transaction: Transaction, typed: string | undefined): BuyerCardType | undefined {
@@ -197,6 +192,7 @@ async function pay(page: Page, form: Record<string, string>): Promise<ApiResult>
   try {
     const result = await completeRedirectPayment(gatewayDependencies(), {
       pageUuid: page.uuid,
+      transaction,
       card: {
         cartao_numero: given(form.cartao_numero),
         cartao_cvv: given(form.cartao_cvv),

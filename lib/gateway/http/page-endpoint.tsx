@@ -2,15 +2,22 @@ import { type EndpointHandler, type ErrorRenderer, httpEndpoint } from '../../ht
 import { htmlResponse, renderDocument } from '../../http/web';
 import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import { GatewayError } from '../errors';
-import { ErrorPage } from '../pages/error-page';
+import { BuyerErrorPage } from '../pages/buyer-error-page';
+import { HostedPageCsrfError } from './hosted-page-csrf-error';
 
 /** Buyers get pages, not JSON: an unknown page is a 404 page, anything unexpected a 500 page that reveals nothing. */
 export const renderPageError: ErrorRenderer = (error, { requestId }) => {
+  if (error instanceof HostedPageCsrfError) {
+    return htmlResponse(
+      403,
+      renderDocument(<BuyerErrorPage title="Sessão expirada" message={error.message} retryHref={error.retryHref} />),
+    );
+  }
   if (error instanceof GatewayError && error.kind === 'not_found') {
     return htmlResponse(
       404,
       renderDocument(
-        <ErrorPage
+        <BuyerErrorPage
           title="Página não encontrada"
           message="Este endereço de pagamento não existe. Volte à loja e comece o pagamento de novo."
         />,
@@ -20,13 +27,13 @@ export const renderPageError: ErrorRenderer = (error, { requestId }) => {
   if (error instanceof AcquirerUnavailableError) {
     return htmlResponse(
       503,
-      renderDocument(<ErrorPage title="Pagamento indisponível" message={error.message} requestId={requestId} />),
+      renderDocument(<BuyerErrorPage title="Pagamento indisponível" message={error.message} requestId={requestId} />),
     );
   }
   return htmlResponse(
     500,
     renderDocument(
-      <ErrorPage
+      <BuyerErrorPage
         title="Algo deu errado"
         message="Não conseguimos mostrar esta página agora. Tente de novo em alguns instantes."
         requestId={requestId}

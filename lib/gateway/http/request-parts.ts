@@ -1,4 +1,5 @@
 import type { ApiEvent } from '../../http';
+import { parseTransactionId } from '../domain/transaction-id';
 import { GatewayError } from '../errors';
 
 /** A header by name, whatever its case. */
@@ -15,8 +16,9 @@ export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | und
 /** The {id} path parameter; anything but a plain positive integer is an unknown transaction (404, 006). */
 export function transactionIdOf(event: Pick<ApiEvent, 'pathParameters'>): number {
   const raw = event.pathParameters?.id ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new GatewayError('not_found', `Transação ${raw.slice(0, 20)} não encontrada`);
-  return Number(raw);
+  const id = parseTransactionId(raw);
+  if (id === undefined) throw new GatewayError('not_found', `Transação ${raw.slice(0, 20)} não encontrada`);
+  return id;
 }
 
 /**

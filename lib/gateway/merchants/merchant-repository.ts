@@ -3,10 +3,10 @@ import { getItem, gsi1Query, queryAllPages, transactWrite } from '../../aws';
 import { hashApiToken } from '../credentials/api-token';
 import { hashPassword, verifyPassword } from '../credentials/password-hash';
 import { AdminUserAlreadyExistsError, ConcurrentUpdateError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
+import { tokenKey } from '../transactions/gateway-table';
 import { type AcquirerAMode, type AdminUser, type Merchant, normaliseEmail } from './merchant';
 
 const merchantKey = (id: string) => ({ PK: `MERCHANT#${id}`, SK: 'MERCHANT' });
-const tokenKey = (tokenHash: string) => ({ PK: `APITOKEN#${tokenHash}`, SK: 'APITOKEN' });
 const adminKey = (email: string) => ({ PK: `ADMINUSER#${normaliseEmail(email)}`, SK: 'ADMINUSER' });
 const ABSENT = 'attribute_not_exists(PK)';
 

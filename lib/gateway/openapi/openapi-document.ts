@@ -2,7 +2,10 @@ import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/creat
 import { transactionResponseSchema } from '../../../schemas/transaction-response.schema';
 import testCards from '../acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { CAPTURE_FAILS_WHEN_CENTS } from '../acquirers/sandbox-acquirer';
+import { PAYMENT_METHODS } from '../domain/payment-methods';
+import { STATUSES } from '../domain/state-machine';
 import { GATEWAY_ERROR_CATALOGUE } from '../http/error-catalogue';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../listing/list-query';
 
 /** JSON Schema as published: without ajv-only keywords (`transform`) and local ids. */
 function publishable(schema: unknown): unknown {
@@ -44,6 +47,26 @@ const settlement = (summary: string, description: string) => ({
   },
 });
 
+function webhookSchema(withSecret: boolean) {
+  return {
+    type: 'object',
+    required: ['id', 'url', 'criado_em', ...(withSecret ? ['segredo'] : [])],
+    properties: {
+      id: { type: 'string' },
+      url: { type: 'string', format: 'uri' },
+      ...(withSecret ? { segredo: { type: 'string' } } : {}),
+      criado_em: { type: 'string', format: 'date-time' },
+    },
+  };
+}
+
+const webhookResponse = (description: string, withSecret: boolean) => ({
+  description,
+  content: {
+    'application/json': { schema: { type: 'object', properties: { webhook: webhookSchema(withSecret) } } },
+  },
+});
+
 /** OpenAPI 3.1 of the gateway API, built from schemas/ and the error catalogue (GET /v1/openapi.json). */
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
@@ -59,6 +82,39 @@ export const OPENAPI_DOCUMENT = {
   },
   paths: {
     '/v1/transacao': {
+      get: {
+        summary: 'List transactions',
+        description: [
+          "The token's merchant's transactions, newest first, each as the consult API returns it, in",
+          '{"transacoes": [...], "proximo_cursor": "..." | null}. Filters combine (AND); dates are UTC days, inclusive.',
+          'Pass proximo_cursor back as cursor, with the same filters, until it is null; a page may be shorter than',
+          'limite when a rare filter stops at the read budget, with a cursor to continue. An edited, made-up or',
+          "another merchant's cursor → 400 (003). Also answers /v1/transacao/.",
+        ].join(' '),
+        parameters: [
+          { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: [...STATUSES] } },
+          { name: 'meio_pagamento', in: 'query', required: false, schema: { type: 'string', enum: [...PAYMENT_METHODS] } },
+          { name: 'numero_pedido', in: 'query', required: false, schema: { type: 'string', maxLength: 60 } },
+          { name: 'desde', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
+          { name: 'ate', in: 'query', required: false, schema: { type: 'string', format: 'date' } },
+          {
+            name: 'limite',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+          },
+          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of transactions',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/TransactionList' } } },
+          },
+          '400': errorResponse('003 bad filter, limite or cursor; 004 unknown meio_pagamento'),
+          '401': errorResponse('001 invalid token'),
+        },
+      },
       post: {
         summary: 'Create a transaction',
         description:
@@ -92,12 +148,79 @@ export const OPENAPI_DOCUMENT = {
       post: settlement('Capture', 'aguardando_pagamento (authorized) → paga, or negada when the acquirer refuses.'),
     },
     '/v1/transacao/{id}/estornar': { post: settlement('Cancel (full reversal)', 'paga → cancelada.') },
+    '/v1/webhooks': {
+      post: {
+        summary: 'Register a webhook endpoint',
+        description: [
+          'Body {"token", "url"}. url is https:// (http:// and internal addresses only on local stacks with',
+          'WEBHOOK_ALLOW_PRIVATE=1); loopback, private, link-local and metadata targets are refused, here and again at',
+          'delivery after DNS resolution. The answer holds the endpoint secret (segredo) this once. Every status a',
+          'transaction takes is then POSTed as {"id": "evt_...", "tipo": "transacao.<status>", "criado_em", "transacao"}',
+          'with Gateway-Signature: t=<unix>,v1=<hex HMAC-SHA256(segredo, "<t>.<raw body>")>; a 2xx within 10 s',
+          'delivers, otherwise retried after 60 s, then 4× longer each time, 8 attempts in all. Receivers de-duplicate by id.',
+        ].join(' '),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['token', 'url'],
+                properties: { token: { type: 'string' }, url: { type: 'string', format: 'uri', maxLength: 2048 } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': webhookResponse('The endpoint, with its secret (shown once)', true),
+          '400': errorResponse('003 url refused (scheme, internal address, unresolvable host) or 10 endpoints already'),
+          '401': errorResponse('001 invalid token'),
+        },
+      },
+      get: {
+        summary: 'List webhook endpoints',
+        parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: '{"webhooks": [{id, url, criado_em}]} (never the secret)',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { webhooks: { type: 'array', items: webhookSchema(false) } } },
+              },
+            },
+          },
+          '401': errorResponse('001 invalid token'),
+        },
+      },
+    },
+    '/v1/webhooks/{id}': {
+      delete: {
+        summary: 'Remove a webhook endpoint',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': webhookResponse('The removed endpoint', false),
+          '401': errorResponse('001 invalid token'),
+          '404': errorResponse("006 unknown endpoint (or another merchant's)"),
+        },
+      },
+    },
   },
   components: {
     schemas: {
       CreateTransactionRequest: publishable(createTransactionSchema),
       TokenOnlyRequest: publishable(tokenOnlySchema),
       TransactionResponse: publishable(transactionResponseSchema),
+      TransactionList: {
+        type: 'object',
+        required: ['transacoes', 'proximo_cursor'],
+        properties: {
+          transacoes: { type: 'array', items: publishable(transactionResponseSchema.properties.transacao) },
+          proximo_cursor: { type: ['string', 'null'] },
+        },
+      },
     },
   },
   'x-error-catalogue': Object.values(GATEWAY_ERROR_CATALOGUE).map(({ codigo, status, mensagem }) => ({

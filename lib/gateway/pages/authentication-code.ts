@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../../crypto/constant-time';
 
 /**
  * The sandbox issuer's one-time code for a page: derived from the page and the web secret, so it
@@ -11,9 +12,7 @@ export function sandboxAuthenticationCode(secret: string, pageUuid: string): str
 
 export function isAuthenticationCode(secret: string, pageUuid: string, typed: unknown): boolean {
   if (typeof typed !== 'string') return false;
-  const expected = Buffer.from(sandboxAuthenticationCode(secret, pageUuid));
-  const actual = Buffer.from(typed.replace(/\s/g, ''));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return constantTimeEqual(typed.replace(/\s/g, ''), sandboxAuthenticationCode(secret, pageUuid));
 }
 
 /** What a passed authentication is bound to: a token for this binding proves the step was done for this page. */

@@ -1,4 +1,5 @@
 import { brazilianAmount } from '../domain/brazilian-format';
+import { CARD_BRANDS } from '../domain/card';
 import type { Transaction } from '../domain/transaction';
 import { FormField } from './form-field';
 import { OrderSummary } from './order-summary';
@@ -91,7 +92,7 @@ export function CardStep(
                 aria-describedby={errors.bandeira ? 'bandeira-erro' : undefined}
               >
                 <option value="">Identificar pelo número</option>
-                {['visa', 'mastercard', 'elo', 'diners', 'discover'].map((brand) => (
+                {CARD_BRANDS.map((brand) => (
                   <option value={brand} selected={props.values.bandeira === brand} key={brand}>
                     {brand[0]?.toUpperCase() + brand.slice(1)}
                   </option>

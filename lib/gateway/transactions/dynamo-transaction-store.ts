@@ -1,30 +1,41 @@
 import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
-import { ADMIN_SEARCH_ATTRIBUTES, adminSearchAttributes } from '../admin/search/search-keys';
-import type { Transaction } from '../domain/transaction';
+import { type Transaction, toApiView } from '../domain/transaction';
+import type { ListQuery } from '../listing/list-query';
+import { eventFor, newEventId } from '../webhooks/webhook';
+import {
+  ID_COUNTER_KEY,
+  idempotencyKey,
+  merchantTransactionsPartition,
+  orderPartition,
+  outboxEventItem,
+  pagePartition,
+  parseCreationSortKey,
+  toItem,
+  tokenKey,
+  toTransaction,
+  transactionKey,
+} from './gateway-table';
 import type {
   AuthenticatedMerchant,
   IdempotencyRecord,
   IdempotencyWrite,
   Loaded,
+  StoredPage,
   TransactionStore,
   TransitionRequest,
   TransitionResult,
 } from './ports';
 
-const transactionKey = (id: number) => ({ PK: `TX#${id}`, SK: 'TX' });
-const tokenKey = (tokenHash: string) => ({ PK: `APITOKEN#${tokenHash}`, SK: 'APITOKEN' });
-const idempotencyKey = (scope: string) => ({ PK: `IDEMPOTENCY#${scope}`, SK: 'IDEMPOTENCY' });
-const ID_COUNTER = { PK: 'COUNTER#transaction-id', SK: 'COUNTER' };
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'kind', ...ADMIN_SEARCH_ATTRIBUTES];
+/** Items one list request may read through a filter before it answers a short page with a cursor. */
+const LIST_READ_BUDGET = 2000;
 
 /**
  * Transactions in the gateway table. Ids come in blocks reserved with one atomic ADD per container
@@ -80,7 +91,7 @@ export class DynamoTransactionStore implements TransactionStore {
     const { Attributes } = await this.documents.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: ID_COUNTER,
+        Key: ID_COUNTER_KEY,
         UpdateExpression: 'ADD #last :size SET kind = :kind',
         ExpressionAttributeNames: { '#last': 'last' },
         ExpressionAttributeValues: { ':size': this.idBlockSize, ':kind': 'counter' },
@@ -93,62 +104,72 @@ export class DynamoTransactionStore implements TransactionStore {
 
   async insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean> {
     const put = { TableName: this.table, Item: toItem(transaction), ConditionExpression: 'attribute_not_exists(PK)' };
-    if (!idempotency) {
-      await this.documents.send(new PutCommand(put));
-      return true;
-    }
+    const event = eventFor(newEventId(), transaction.createdAt, toApiView(transaction));
     try {
       await this.documents.send(
-        new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: idempotencyPut(this.table, idempotency) }] }),
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: put },
+            { Put: { TableName: this.table, Item: outboxEventItem(event, transaction.merchantId) } },
+            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+          ],
+        }),
       );
       return true;
     } catch (error) {
-      if (isTransactionConditionFailed(error)) return false;
+      if (idempotency && isTransactionConditionFailed(error)) return false;
       throw error;
     }
   }
 
   async transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult> {
+    const before = request.transaction;
     const names: Record<string, string> = {
       '#status': 'status',
       '#authorized': 'authorized',
       '#history': 'history',
       '#updatedAt': 'updatedAt',
     };
+    const change = { status: request.changes.status, at: request.at, by: request.by };
     const values: Record<string, unknown> = {
-      ':from': request.from,
-      ':wasAuthorized': request.authorized,
-      ':change': [{ status: request.changes.status, at: request.at, by: request.by }],
+      ':from': before.status,
+      ':wasAuthorized': before.authorized,
+      ':change': [change],
       ':at': request.at,
     };
     const sets = ['#history = list_append(#history, :change)', '#updatedAt = :at'];
+    const after: Transaction = { ...before, history: [...before.history, change], updatedAt: request.at };
     for (const [field, value] of Object.entries(request.changes)) {
       if (value === undefined) continue;
       names[`#${field}`] = field;
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
+      (after as unknown as Record<string, unknown>)[field] = value;
     }
     const update = {
       TableName: this.table,
-      Key: transactionKey(request.id),
+      Key: transactionKey(before.id),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: '#status = :from AND #authorized = :wasAuthorized',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     };
+    // Only a new status is an event (an authorization that leaves the transaction aguardando_pagamento is not).
+    const event = after.status !== before.status ? eventFor(newEventId(), request.at, toApiView(after)) : undefined;
     try {
-      if (idempotency) {
-        await this.documents.send(
-          new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: idempotencyPut(this.table, idempotency) }] }),
-        );
-        const item = await getItem(this.documents, this.table, transactionKey(request.id));
-        return { moved: true, transaction: toTransaction(item ?? {}) };
-      }
-      const { Attributes } = await this.documents.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return { moved: true, transaction: toTransaction(Attributes ?? {}) };
+      await this.documents.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            ...(event ? [{ Put: { TableName: this.table, Item: outboxEventItem(event, before.merchantId) } }] : []),
+            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+          ],
+        }),
+      );
+      return { moved: true, transaction: after };
     } catch (error) {
       if (!isConditionalCheckFailed(error) && !isTransactionConditionFailed(error)) throw error;
-      const current = await getItem(this.documents, this.table, transactionKey(request.id));
+      const current = await getItem(this.documents, this.table, transactionKey(before.id));
       return { moved: false, current: current ? toTransaction(current) : undefined };
     }
   }
@@ -159,11 +180,79 @@ export class DynamoTransactionStore implements TransactionStore {
         TableName: this.table,
         IndexName: 'GSI2',
         KeyConditionExpression: 'GSI2PK = :page',
-        ExpressionAttributeValues: { ':page': `PAGE#${pageUuid}` },
+        ExpressionAttributeValues: { ':page': pagePartition(pageUuid) },
         Limit: 1,
       }),
     );
     return Items?.[0] ? toTransaction(Items[0]) : undefined;
+  }
+
+  async listByMerchant(request: { merchantId: string; query: ListQuery; after?: string }): Promise<StoredPage> {
+    const { merchantId, query } = request;
+    const [indexName, partitionName, sortName, partition] =
+      query.orderNumber !== undefined
+        ? (['GSI3', 'GSI3PK', 'GSI3SK', orderPartition(merchantId, query.orderNumber)] as const)
+        : (['GSI1', 'GSI1PK', 'GSI1SK', merchantTransactionsPartition(merchantId)] as const);
+    const names: Record<string, string> = { '#pk': partitionName };
+    if (query.from || query.to) names['#sk'] = sortName;
+    const values: Record<string, unknown> = { ':pk': partition };
+    let keyCondition = '#pk = :pk';
+    // UTC days as bounds on `<createdAt>#<id>`: `…T23:59:59.999Z~` sorts after every key of that day.
+    if (query.from) values[':from'] = `${query.from}T00:00:00.000Z`;
+    if (query.to) values[':to'] = `${query.to}T23:59:59.999Z~`;
+    if (query.from && query.to) keyCondition += ' AND #sk BETWEEN :from AND :to';
+    else if (query.from) keyCondition += ' AND #sk >= :from';
+    else if (query.to) keyCondition += ' AND #sk <= :to';
+    const filters: string[] = [];
+    if (query.status) {
+      names['#status'] = 'status';
+      values[':status'] = query.status;
+      filters.push('#status = :status');
+    }
+    if (query.method) {
+      names['#method'] = 'method';
+      values[':method'] = query.method;
+      filters.push('#method = :method');
+    }
+    const filtered = filters.length > 0;
+    const startAfter = (position: string | undefined) => {
+      const parsed = position ? parseCreationSortKey(position) : undefined;
+      return parsed
+        ? ({ ...transactionKey(parsed.id), [partitionName]: partition, [sortName]: position } as Record<string, string>)
+        : undefined;
+    };
+    let startKey = startAfter(request.after);
+    const found: Record<string, unknown>[] = [];
+    // A filter on a rare value could read a merchant's whole history: a request reads at most LIST_READ_BUDGET
+    // items, then answers a short page with a cursor where it stopped.
+    for (let reads = 0; reads < LIST_READ_BUDGET; ) {
+      const limit = filtered
+        ? Math.min(LIST_READ_BUDGET - reads, Math.max(query.limit + 1, 200))
+        : query.limit + 1 - found.length;
+      const page = await this.documents.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: indexName,
+          KeyConditionExpression: keyCondition,
+          ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      reads += page.ScannedCount ?? limit;
+      const items = page.Items ?? [];
+      const room = query.limit - found.length;
+      found.push(...items.slice(0, room));
+      if (items.length > room) {
+        return { transactions: found.map(toTransaction), next: String(found[found.length - 1]?.[sortName]) };
+      }
+      startKey = page.LastEvaluatedKey as ReturnType<typeof startAfter>;
+      if (!startKey) return { transactions: found.map(toTransaction) };
+    }
+    return { transactions: found.map(toTransaction), next: startKey ? String(startKey[sortName]) : undefined };
   }
 
   async getIdempotency(scope: string): Promise<IdempotencyRecord | undefined> {
@@ -189,25 +278,6 @@ function idempotencyPut(table: string, idempotency: IdempotencyWrite) {
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-/** The stored item of a transaction (exported so that seeding and benchmarks write exactly what the API writes). */
-export function toItem(transaction: Transaction): Record<string, unknown> {
-  return {
-    ...adminSearchAttributes(transaction),
-    ...transactionKey(transaction.id),
-    GSI1PK: `MERCHANT#${transaction.merchantId}#TX`,
-    GSI1SK: `${transaction.createdAt}#${String(transaction.id).padStart(12, '0')}`,
-    ...(transaction.pageUuid ? { GSI2PK: `PAGE#${transaction.pageUuid}`, GSI2SK: 'TX' } : {}),
-    kind: 'transaction',
-    ...transaction,
-  };
-}
-
-export function toTransaction(item: Record<string, unknown>): Transaction {
-  const transaction = { ...item };
-  for (const attribute of KEY_ATTRIBUTES) delete transaction[attribute];
-  return transaction as unknown as Transaction;
 }
 
 function toMerchant(item: Record<string, unknown>): AuthenticatedMerchant {

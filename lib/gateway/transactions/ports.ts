@@ -1,5 +1,5 @@
-import type { Status } from '../domain/state-machine';
 import type { Transaction } from '../domain/transaction';
+import type { ListQuery } from '../listing/list-query';
 import type { AcquirerAMode } from '../merchants/merchant';
 
 /** The merchant behind an API token, as the token's own item records it (one read authenticates). */
@@ -30,10 +30,8 @@ export interface Loaded {
 }
 
 export interface TransitionRequest {
-  id: number;
-  /** The status the transaction must still have, with `authorized` as read: otherwise someone else moved it. */
-  from: Status;
-  authorized: boolean;
+  /** The transaction as read: the move is conditional on its status and `authorized` being still the same. */
+  transaction: Transaction;
   changes: Pick<Transaction, 'status' | 'authorized'> &
     Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType'>>;
   by: string;
@@ -47,10 +45,25 @@ export interface TransactionStore {
   /** The token's merchant, the transaction and the idempotency record, in one round trip. */
   load(request: { tokenHash: string; transactionId?: number; idempotencyScope?: string }): Promise<Loaded>;
   nextId(): Promise<number>;
-  /** Inserts a new transaction (and its idempotency record); false when that idempotency key was taken meanwhile. */
+  /**
+   * Inserts a new transaction (and its idempotency record) with the webhook event of its first status, in one
+   * DynamoDB transaction; false when that idempotency key was taken meanwhile.
+   */
   insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean>;
-  /** Moves a transaction only if it is still as read (conditional write); otherwise returns it as it now is. */
+  /**
+   * Moves a transaction only if it is still as read (conditional write), with the webhook event of its new status in
+   * the same DynamoDB transaction (no change without its event, no event without its change); otherwise returns it
+   * as it now is.
+   */
   transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
   findByPageUuid(pageUuid: string): Promise<Transaction | undefined>;
   getIdempotency(scope: string): Promise<IdempotencyRecord | undefined>;
+  /** A merchant's transactions newest first, from an index (never a Scan), starting after `after` (a position it returned). */
+  listByMerchant(request: { merchantId: string; query: ListQuery; after?: string }): Promise<StoredPage>;
+}
+
+export interface StoredPage {
+  transactions: Transaction[];
+  /** Where to continue (opaque to callers); absent when nothing follows. May be set on a short page (read budget). */
+  next?: string;
 }

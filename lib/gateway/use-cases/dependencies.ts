@@ -1,5 +1,7 @@
 import type { Acquirer } from '../acquirers/acquirer';
 import type { TransactionStore } from '../transactions/ports';
+import type { WebhookStore } from '../webhooks/ports';
+import type { HostResolver } from '../webhooks/webhook-sender';
 
 /** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/container.ts). */
 export interface GatewayDependencies {
@@ -7,6 +9,12 @@ export interface GatewayDependencies {
   acquirer: Acquirer;
   now: () => Date;
   newUuid: () => string;
+  /** The stage's server-side secret (list cursors' MACs, sealing webhook secrets): inline locally, Secrets Manager deployed. */
+  serverSecret: () => Promise<string>;
+  webhooks: WebhookStore;
+  /** WEBHOOK_ALLOW_PRIVATE (local stacks): http:// and internal targets accepted. */
+  webhookAllowPrivate: boolean;
+  resolveHost: HostResolver;
 }
 
 /** A response the handler sends as is: a status and the `{"transacao": ...}` body. */

@@ -28,9 +28,10 @@ export async function getBoletoSlip(deps: GatewayDependencies, pageUuid: string)
  */
 export async function completeRedirectPayment(
   deps: GatewayDependencies,
-  input: { pageUuid: string; card: CardFields; cardType?: BuyerCardType },
+  input: { pageUuid: string; card: CardFields; cardType?: BuyerCardType; transaction?: Transaction },
 ): Promise<{ transaction: Transaction; returnUrl: string }> {
-  const found = await findByPage(deps, input.pageUuid);
+  // The page's controller has loaded the transaction already (the write below is conditional on it being unchanged).
+  const found = input.transaction?.pageUuid === input.pageUuid ? input.transaction : await findByPage(deps, input.pageUuid);
   const transaction = input.cardType ? withBuyerCardType(found, input.cardType) : found;
   const refusal = refusalFor('complete_payment', transaction);
   if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
@@ -41,9 +42,7 @@ export async function completeRedirectPayment(
     ...(transaction.operationType !== found.operationType ? { operationType: transaction.operationType } : {}),
   };
   const moved = await deps.store.transition({
-    id: transaction.id,
-    from: 'aguardando_pagamento',
-    authorized: false,
+    transaction: found,
     changes,
     by: 'buyer',
     at: deps.now().toISOString(),

@@ -81,7 +81,7 @@ export async function settleAuthorized(deps: GatewayDependencies, input: Authori
   const at = deps.now().toISOString();
   const pending = { statusCode: 200, body: { transacao: toApiView({ ...transaction, ...changes }) } };
   const moved = await deps.store.transition(
-    { id: transaction.id, from: transaction.status, authorized: transaction.authorized, changes, by: input.by, at },
+    { transaction, changes, by: input.by, at },
     idempotencyWrite(scope, request, pending),
   );
   if (moved.moved) return { statusCode: 200, body: { transacao: toApiView(moved.transaction) } };

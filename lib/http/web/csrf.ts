@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../crypto/constant-time';
 
 /**
  * Stateless CSRF tokens: `<expiry>.<nonce>.<hmac(secret, binding|expiry|nonce)>`. The binding ties a
@@ -16,9 +17,7 @@ export function verifyCsrfToken(secret: string, binding: string, token: unknown,
   const [expiryText, nonce, signature] = token.split('.');
   const expiry = Number(expiryText);
   if (!nonce || !signature || !Number.isInteger(expiry) || expiry < now.getTime() / 1000) return false;
-  const expected = Buffer.from(sign(secret, binding, expiry, nonce));
-  const actual = Buffer.from(signature);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return constantTimeEqual(signature, sign(secret, binding, expiry, nonce));
 }
 
 function sign(secret: string, binding: string, expiry: number, nonce: string): string {

@@ -15,6 +15,8 @@ describe('published API documents', () => {
       '/v1/transacao/{id}',
       '/v1/transacao/{id}/capturar',
       '/v1/transacao/{id}/estornar',
+      '/v1/webhooks',
+      '/v1/webhooks/{id}',
     ]);
     const published = doc.components.schemas.CreateTransactionRequest;
     expect(published.properties.transacao.properties.pagamento.properties.meio_pagamento.enum).toEqual(

@@ -1,5 +1,14 @@
 /** What the Activity page shows and the audit log keeps: who, when, what, from where. */
-export type AuditAction = 'login' | 'login_failed' | 'login_throttled' | 'logout' | 'capture' | 'refund';
+export type AuditAction =
+  | 'login'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'logout'
+  | 'capture'
+  | 'refund'
+  | 'webhook_added'
+  | 'webhook_removed'
+  | 'webhook_resent';
 
 export interface AuditEntry {
   at: string;

@@ -18,7 +18,7 @@ import { adminDependencies } from '../admin-container';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import type { AdminSession } from '../sessions/admin-session';
 import { verifySessionCookie } from '../sessions/session-token';
-import { ErrorPage } from '../views/error-page';
+import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
 import { adminBase, originOf } from './admin-request';
@@ -97,12 +97,12 @@ export function page(statusCode: number, document: VNode, cookies: string[] = []
 export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
   const frame = { stage: stageOrSandbox(), base: '/v1/admin' };
   if (error instanceof CsrfRefusedError) {
-    return page(403, <ErrorPage {...frame} title="Form refused" message={error.message} requestId={requestId} />);
+    return page(403, <AdminErrorPage {...frame} title="Form refused" message={error.message} requestId={requestId} />);
   }
   if (error instanceof AdminNotFoundError || (error instanceof GatewayError && error.kind === 'not_found')) {
     return page(
       404,
-      <ErrorPage
+      <AdminErrorPage
         {...frame}
         title="Not found"
         message="There is no such transaction or page in your account."
@@ -112,7 +112,7 @@ export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
   }
   return page(
     500,
-    <ErrorPage
+    <AdminErrorPage
       {...frame}
       title="Something went wrong"
       message="Try again in a moment; if it keeps happening, give us the request id below."

@@ -1,5 +1,6 @@
 import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
+import { parseTransactionId } from '../../domain/transaction-id';
 import type { Settlement } from '../../use-cases/settle-transaction';
 import { settleFromAdmin } from '../actions/settle-from-admin';
 import { CSV_HEADER, csvRows } from '../export/transactions-csv';
@@ -90,9 +91,9 @@ async function ownTransaction(request: SignedInRequest) {
 }
 
 function idOf(request: SignedInRequest): number {
-  const raw = request.event.pathParameters?.id ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new AdminNotFoundError();
-  return Number(raw);
+  const id = parseTransactionId(request.event.pathParameters?.id);
+  if (id === undefined) throw new AdminNotFoundError();
+  return id;
 }
 
 function operationOf(action: string | undefined): Settlement {

@@ -1,7 +1,8 @@
 import { formatAmount } from '../../domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { STATUSES, type Status } from '../../domain/state-machine';
-import { digitsOf, normaliseText } from './search-keys';
+import { parseTransactionId } from '../../domain/transaction-id';
+import { digitsOf, normaliseText } from '../../transactions/gateway-table';
 
 /** An advanced search as the Transactions page's URL carries it (so it can be bookmarked and shared). */
 export interface SearchCriteria {
@@ -54,7 +55,8 @@ export function parseSearch(query: Record<string, string | undefined> | null | u
   if (order) criteria.orderNumber = order;
   const id = value('id');
   if (id) {
-    if (/^[1-9]\d{0,14}$/.test(id)) criteria.id = Number(id);
+    const parsed = parseTransactionId(id);
+    if (parsed !== undefined) criteria.id = parsed;
     else problems.id = 'An id is a positive whole number';
   }
   const buyer = value('buyer');

@@ -1,5 +1,10 @@
+import {
+  merchantTransactionsPartition,
+  orderPartition,
+  parseCreationSortKey,
+  transactionKey,
+} from '../../transactions/gateway-table';
 import type { SearchCriteria } from './search-criteria';
-import { creationSortKey, merchantTransactionsPartition, orderPartition } from './search-keys';
 
 /**
  * One DynamoDB Query (never a Scan) for a search, chosen by the most selective criterion:
@@ -26,9 +31,10 @@ export function planSearch(merchantId: string, criteria: SearchCriteria): QueryP
   let plan: Pick<QueryPlan, 'indexName' | 'keyCondition' | 'partition' | 'sortName'>;
 
   if (criteria.id !== undefined) {
-    values[':pk'] = `TX#${criteria.id}`;
-    values[':sk'] = 'TX';
-    plan = { keyCondition: 'PK = :pk AND SK = :sk', partition: { name: 'PK', value: `TX#${criteria.id}` } };
+    const key = transactionKey(criteria.id);
+    values[':pk'] = key.PK;
+    values[':sk'] = key.SK;
+    plan = { keyCondition: 'PK = :pk AND SK = :sk', partition: { name: 'PK', value: key.PK } };
     names['#merchantId'] = 'merchantId';
     values[':merchantId'] = merchantId;
     filters.push('#merchantId = :merchantId');
@@ -114,9 +120,7 @@ export function encodeCursor(sortKey: string): string {
 export function startKeyOf(plan: QueryPlan, cursor: string | undefined): Record<string, string> | undefined {
   if (!cursor || !plan.sortName) return undefined;
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)#(\d{12})$/.exec(sortKey);
-  if (!match) return undefined;
-  const id = Number(match[2]);
-  if (creationSortKey(match[1]!, id) !== sortKey) return undefined;
-  return { PK: `TX#${id}`, SK: 'TX', [plan.partition.name]: plan.partition.value, [plan.sortName]: sortKey };
+  const parsed = parseCreationSortKey(sortKey);
+  if (!parsed) return undefined;
+  return { ...transactionKey(parsed.id), [plan.partition.name]: plan.partition.value, [plan.sortName]: sortKey };
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../../crypto/constant-time';
 
 /**
  * The admin session cookie is `<session id>.<HMAC of it>`: a forged or altered cookie is refused
@@ -18,9 +19,7 @@ export function verifySessionCookie(secret: string, value: string | undefined): 
   if (!value) return undefined;
   const [sessionId, signature, extra] = value.split('.');
   if (!sessionId || !signature || extra !== undefined) return undefined;
-  const expected = Buffer.from(mac(secret, sessionId));
-  const actual = Buffer.from(signature);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? sessionId : undefined;
+  return constantTimeEqual(signature, mac(secret, sessionId)) ? sessionId : undefined;
 }
 
 export function hashSessionId(sessionId: string): string {

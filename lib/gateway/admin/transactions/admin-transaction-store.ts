@@ -1,8 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Transaction } from '../../domain/transaction';
-import { toTransaction } from '../../transactions/dynamo-transaction-store';
+import { merchantTransactionsPartition, toTransaction, transactionKey } from '../../transactions/gateway-table';
 import type { SearchCriteria } from '../search/search-criteria';
-import { merchantTransactionsPartition } from '../search/search-keys';
 import { encodeCursor, planSearch, startKeyOf } from '../search/search-plan';
 
 export interface TransactionPage {
@@ -75,7 +74,7 @@ export class AdminTransactionStore {
   /** One transaction, only if it is this merchant's: another merchant's id is the same "not found" as an unknown one. */
   async get(merchantId: string, id: number): Promise<Transaction | undefined> {
     const { Item } = await this.documents.send(
-      new GetCommand({ TableName: this.table, Key: { PK: `TX#${id}`, SK: 'TX' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: transactionKey(id), ConsistentRead: true }),
     );
     return Item && Item.merchantId === merchantId ? toTransaction(Item) : undefined;
   }

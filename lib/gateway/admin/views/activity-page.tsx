@@ -10,6 +10,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   logout: 'Logged out',
   capture: 'Capture',
   refund: 'Refund (estorno)',
+  webhook_added: 'Webhook added',
+  webhook_removed: 'Webhook removed',
+  webhook_resent: 'Webhook delivery resent',
 };
 
 export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCursor?: string; first: boolean }) {

@@ -8,7 +8,7 @@ export interface PageFrame {
   base: string;
   /** Absent on the login and error pages. */
   user?: { email: string; merchantName: string; csrf: string };
-  current?: 'overview' | 'transactions' | 'activity';
+  current?: 'overview' | 'transactions' | 'activity' | 'settings' | 'deliveries';
 }
 
 /** The frame of every admin page: the stage banner first, then navigation, then the page. */
@@ -48,6 +48,8 @@ export function Layout(props: PageFrame & { title: string; children: ComponentCh
                 {link('overview', base, 'Overview')}
                 {link('transactions', `${base}/transactions`, 'Transactions')}
                 {link('activity', `${base}/activity`, 'Activity')}
+                {link('deliveries', `${base}/deliveries`, 'Webhook deliveries')}
+                {link('settings', `${base}/settings`, 'Settings')}
               </nav>
               <span class="muted">{user.email}</span>
               <form method="post" action={`${base}/logout`}>

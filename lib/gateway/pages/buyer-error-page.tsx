@@ -2,7 +2,7 @@ import { PageLayout } from './page-layout';
 import { THEMES } from './page-theme';
 
 /** The pages' error page: says what the buyer can do, never why the server failed. */
-export function ErrorPage(props: { title: string; message: string; requestId?: string; retryHref?: string }) {
+export function BuyerErrorPage(props: { title: string; message: string; requestId?: string; retryHref?: string }) {
   return (
     <PageLayout theme={THEMES.gateway} title={props.title}>
       <section class="panel" aria-labelledby="error-title">

@@ -8,7 +8,7 @@ import { BoletoSlipPage } from '../pages/boleto-slip-page';
 import { getBoletoSlip } from '../use-cases/hosted-page-payment';
 
 /** GET /v1/boleto/{uuid}: the printable slip. */
-export const boletoSlipPage: EndpointHandler = async (event) => {
+export const boletoSlipController: EndpointHandler = async (event) => {
   const transaction = await getBoletoSlip(gatewayDependencies(), event.pathParameters?.uuid ?? '');
   const slip = boletoSlipOf(transaction);
   const view = (

@@ -1,6 +1,6 @@
 import { Layout, type PageFrame } from './layout';
 
-export function ErrorPage(props: PageFrame & { title: string; message: string; requestId?: string }) {
+export function AdminErrorPage(props: PageFrame & { title: string; message: string; requestId?: string }) {
   return (
     <Layout {...props} title={props.title}>
       <div class="card">

@@ -1,0 +1,131 @@
+import type { Attempt, Delivery, DueWork, WebhookStore } from './ports';
+import { MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
+import { openSecret } from './secret-box';
+import { checkWebhookUrl } from './target-policy';
+import { signatureHeader, type Webhook } from './webhook';
+import type { SendResult, WebhookSender } from './webhook-sender';
+
+/** What the delivery worker needs; the scheduled function and `npm start`'s timer wire the same thing. */
+export interface DeliveryDependencies {
+  webhooks: WebhookStore;
+  sender: WebhookSender;
+  now: () => Date;
+  serverSecret: () => Promise<string>;
+  retryBaseSeconds: number;
+  allowPrivate: boolean;
+  /** How long a worker holds a delivery it is sending (past the send timeout): a crashed worker's work is retried after it. */
+  leaseSeconds?: number;
+}
+
+export interface DeliveryRun {
+  fannedOut: number;
+  attempted: number;
+  delivered: number;
+  failed: number;
+}
+
+const BATCH = 100;
+/** Endpoints served at once; each endpoint's deliveries go one after another, oldest event first. */
+const PARALLEL_ENDPOINTS = 8;
+
+/**
+ * One pass over the outbox: copy new events to their merchant's endpoints, then send every delivery that is due.
+ * Everything it knows is in DynamoDB (the outbox entry, the delivery, its attempts), so any worker, after any crash
+ * or restart, carries on where the last one stopped. With `stopAt` (epoch ms) it claims nothing new after that time,
+ * so a pass ends at most one send timeout later. Returns what it did.
+ */
+export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { stopAt?: number } = {}): Promise<DeliveryRun> {
+  const run: DeliveryRun = { fannedOut: 0, attempted: 0, delivered: 0, failed: 0 };
+  let work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
+  const events = work.filter((item) => item.kind === 'event');
+  if (events.length > 0) {
+    const endpoints = new Map<string, Promise<Webhook[]>>();
+    for (const item of events) {
+      const { event } = item;
+      if (!endpoints.has(event.merchantId)) endpoints.set(event.merchantId, deps.webhooks.list(event.merchantId));
+      await deps.webhooks.fanOut(event, (await endpoints.get(event.merchantId)) ?? [], item.position);
+      run.fannedOut++;
+    }
+    // The new deliveries are due at once, in the order their events happened.
+    work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
+  }
+  const byEndpoint = new Map<string, Extract<DueWork, { kind: 'delivery' }>[]>();
+  for (const item of work) {
+    if (item.kind !== 'delivery') continue;
+    const id = `${item.delivery.merchantId}|${item.delivery.webhookId}`;
+    byEndpoint.set(id, [...(byEndpoint.get(id) ?? []), item]);
+  }
+  const queues = [...byEndpoint.values()];
+  const secret = await deps.serverSecret();
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_ENDPOINTS, queues.length) }, async () => {
+      for (let queue = queues.shift(); queue; queue = queues.shift()) {
+        const webhook = await deps.webhooks.get(queue[0]?.delivery.merchantId ?? '', queue[0]?.delivery.webhookId ?? '');
+        for (const item of queue) {
+          // Past the deadline (a scheduled invocation's end) nothing new is claimed: the next run takes it.
+          if (options.stopAt !== undefined && Date.now() > options.stopAt) return;
+          const result = await attempt(deps, item, webhook, secret);
+          if (!result) continue;
+          run.attempted++;
+          if (result === 'delivered') run.delivered++;
+          else run.failed++;
+        }
+      }
+    }),
+  );
+  return run;
+}
+
+async function attempt(
+  deps: DeliveryDependencies,
+  item: Extract<DueWork, { kind: 'delivery' }>,
+  webhook: Webhook | undefined,
+  serverSecret: string,
+): Promise<SendResult['outcome'] | undefined> {
+  const { delivery } = item;
+  const started = deps.now();
+  const leaseUntil = new Date(started.getTime() + (deps.leaseSeconds ?? 60) * 1000).toISOString();
+  if (!(await deps.webhooks.claim(delivery, item.position, leaseUntil))) return undefined; // another worker has it
+  const result = await send(deps, delivery, webhook, serverSecret);
+  const record: Attempt = {
+    n: delivery.attempts.length + 1,
+    at: started.toISOString(),
+    status: result.status ?? null,
+    durationMs: result.durationMs,
+    outcome: result.outcome,
+    excerpt: result.excerpt,
+    manual: delivery.manual,
+  };
+  const automatic = delivery.attempts.filter((previous) => !previous.manual).length + (delivery.manual ? 0 : 1);
+  const delay = delivery.manual || !webhook ? undefined : retryDelaySeconds(automatic, deps.retryBaseSeconds);
+  const next =
+    result.outcome === 'delivered'
+      ? { state: 'delivered' as const }
+      : delay === undefined || automatic >= MAX_ATTEMPTS
+        ? { state: 'failed' as const }
+        : { state: 'pending' as const, nextAttemptAt: new Date(deps.now().getTime() + delay * 1000).toISOString() };
+  await deps.webhooks.recordAttempt(delivery, record, next);
+  return result.outcome;
+}
+
+async function send(
+  deps: DeliveryDependencies,
+  delivery: Delivery,
+  webhook: Webhook | undefined,
+  serverSecret: string,
+): Promise<SendResult> {
+  if (!webhook) return { outcome: 'refused', durationMs: 0, excerpt: 'the endpoint was removed' };
+  const verdict = checkWebhookUrl(webhook.url, deps.allowPrivate);
+  if (!verdict.ok) return { outcome: 'refused', durationMs: 0, excerpt: verdict.reason };
+  const secret = openSecret(serverSecret, webhook.sealedSecret);
+  const t = Math.floor(deps.now().getTime() / 1000);
+  return deps.sender.send({
+    url: webhook.url,
+    body: delivery.body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'gwstore-webhooks/1',
+      'Gateway-Signature': signatureHeader(secret, delivery.body, t),
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where webhooks may be sent (SSRF): `https://` only, and never to loopback, private, link-local (cloud metadata
+ * included), CGNAT, multicast or reserved addresses, checked on the URL at registration and on every address the
+ * host resolves to at delivery. `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1, local stacks only) lifts both rules.
+ */
+const FORBIDDEN = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+  ['fd00:ec2::', 32],
+] as const) {
+  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Host names that are internal whatever they resolve to. */
+const FORBIDDEN_HOSTS = /^(localhost|.*\.localhost|metadata|metadata\.google\.internal|.*\.internal|.*\.local)$/i;
+
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return isForbiddenAddress(mapped[1] as string);
+    return FORBIDDEN.check(address, 'ipv6');
+  }
+  return FORBIDDEN.check(address, 'ipv4');
+}
+
+export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+
+/** The URL's own checks (no DNS): scheme, no credentials, a host that is not internal by name or by literal address. */
+export function checkWebhookUrl(raw: unknown, allowPrivate: boolean): UrlVerdict {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048)
+    return { ok: false, reason: 'url ausente ou longa demais' };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'url inválida' };
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
+    return { ok: false, reason: 'a url deve começar com https://' };
+  }
+  if (url.username || url.password) return { ok: false, reason: 'a url não pode levar credenciais' };
+  if (allowPrivate) return { ok: true, url };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (FORBIDDEN_HOSTS.test(host)) return { ok: false, reason: 'endereço interno não permitido' };
+  if (isIP(host) !== 0 && isForbiddenAddress(host)) return { ok: false, reason: 'endereço interno não permitido' };
+  return { ok: true, url };
+}
