@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../../crypto/constant-time';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { verifyRequestChecksum } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
@@ -56,7 +56,7 @@ export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver
   if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
   checkTime(claim, now);
   const expected = [claim.sign(resolved.secretKey), ...(claim.signAlternatives?.(resolved.secretKey) ?? [])];
-  if (!expected.some((signature) => sameSignature(signature, claim.signature))) {
+  if (!expected.some((signature) => constantTimeEqual(signature, claim.signature))) {
     throw new StorageError('SignatureDoesNotMatch', undefined, {
       AWSAccessKeyId: claim.accessKey,
       StringToSign: claim.stringToSign,
@@ -107,12 +107,6 @@ function checkTime(claim: SignatureClaim, now: Date): void {
       ServerTime: now.toISOString(),
     });
   }
-}
-
-function sameSignature(expected: string, provided: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(provided);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function signingInput(request: S3Request): SigningInput {

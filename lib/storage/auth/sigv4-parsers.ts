@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../../crypto/constant-time';
 import { StorageError } from '../errors';
 import { parseAmzDate, parseSigningDate } from './amz-date';
 import { parseAwsChunked } from './aws-chunked';
@@ -150,7 +150,7 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
     let previous = parts.signature;
     for (const chunk of chunks) {
       const expected = signV4(key, chunkStringToSign(parts.amzDate, parts.scope, previous, chunk.data));
-      if (!chunk.signature || !sameHex(expected, chunk.signature)) throw new StorageError('SignatureDoesNotMatch');
+      if (!chunk.signature || !constantTimeEqual(expected, chunk.signature)) throw new StorageError('SignatureDoesNotMatch');
       previous = expected;
     }
     const trailerSignature = trailers.find(([name]) => name === 'x-amz-trailer-signature')?.[1];
@@ -160,7 +160,7 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
         .map(([name, value]) => `${name}:${value}\n`)
         .join('');
       const expected = signV4(key, trailerStringToSign(parts.amzDate, parts.scope, previous, signedPart));
-      if (!trailerSignature || !sameHex(expected, trailerSignature)) throw new StorageError('SignatureDoesNotMatch');
+      if (!trailerSignature || !constantTimeEqual(expected, trailerSignature)) throw new StorageError('SignatureDoesNotMatch');
     }
   }
   // One data chunk (what the SDKs send for small bodies) is a view of the body, not a copy.
@@ -169,10 +169,6 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
   const declared = firstHeader(input, 'x-amz-decoded-content-length');
   if (declared !== undefined && Number(declared) !== data.length) throw new StorageError('IncompleteBody');
   return { data, trailers: trailers.filter(([name]) => name !== 'x-amz-trailer-signature') };
-}
-
-function sameHex(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 function parseCredential(

@@ -9,9 +9,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { awsCli, s3cmd } from '../support/cli-clients';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { awsCli, s3cmd } from '../../support/cli-clients';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 let owner: StorageCredentials;
 let s3: S3Client;

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postFormPage } from '../../scripts/cli/post-form-page';
-import { launchChromium } from '../support/browser';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { postFormPage } from '../../../scripts/cli/post-form-page';
+import { launchChromium } from '../../support/browser';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 const { baseUrl } = testStack();
 let user: StorageCredentials;

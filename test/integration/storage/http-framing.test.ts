@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RawRequest, rawS3, rawS3Headers } from '../support/raw-s3';
-import { type WireResponse, wireErrorCode, wireRequest } from '../support/raw-wire';
-import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
+import { type RawRequest, rawS3, rawS3Headers } from '../../support/raw-s3';
+import { type WireResponse, wireErrorCode, wireRequest } from '../../support/raw-wire';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../support/storage-clients';
 
 /**
  * HTTP framing as Ceph RGW answers S3 clients (the cases of ceph/s3-tests' test_headers.py), through

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../support/storage-clients';
 
 const run = promisify(execFile);
 const { baseUrl } = testStack();

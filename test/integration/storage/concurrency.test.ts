@@ -9,8 +9,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testStack } from '../support/stack';
-import { newStorageUser, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { testStack } from '../../support/stack';
+import { newStorageUser, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 const { stage } = testStack();
 let s3: S3Client;

@@ -17,8 +17,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 let owner: StorageCredentials;
 let other: StorageCredentials;

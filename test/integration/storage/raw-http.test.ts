@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../support/storage-clients';
 
 let user: StorageCredentials;
 const bucket = uniqueBucket('raw');

@@ -16,11 +16,11 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../lib/storage/checksums/checksum-algorithms';
-import { awsCli } from '../support/cli-clients';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
+import { awsCli } from '../../support/cli-clients';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 const run = promisify(execFile);
 const { baseUrl } = testStack();

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { awsCli, rclone, s3cmd as s3cmdCli } from '../support/cli-clients';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, uniqueBucket } from '../support/storage-clients';
+import { awsCli, rclone, s3cmd as s3cmdCli } from '../../support/cli-clients';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../support/storage-clients';
 
 const run = promisify(execFile);
 const { baseUrl } = testStack();

@@ -11,15 +11,15 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { createAwsClients } from '../../lib/aws';
-import { loadServiceConfig } from '../../lib/config';
-import { createStorageWiring, renderS3Error, type S3Response } from '../../lib/storage';
-import { handleS3Request } from '../../lib/storage/http/s3-pipeline';
-import { toS3Request } from '../../lib/storage/http/s3-request-parser';
-import { apiEvent } from '../support/api-event';
-import { rawS3 } from '../support/raw-s3';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, s3ErrorName, uniqueBucket } from '../support/storage-clients';
+import { createAwsClients } from '../../../lib/aws';
+import { loadServiceConfig } from '../../../lib/config';
+import { createStorageWiring, renderS3Error, type S3Response } from '../../../lib/storage';
+import { handleS3Request } from '../../../lib/storage/http/s3-pipeline';
+import { toS3Request } from '../../../lib/storage/http/s3-request-parser';
+import { apiEvent } from '../../support/api-event';
+import { rawS3 } from '../../support/raw-s3';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, s3ErrorName, uniqueBucket } from '../../support/storage-clients';
 
 /**
  * One warm container of the storage function, in this process, on the real emulators of the test stack: its

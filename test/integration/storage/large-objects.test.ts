@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awsCli, s3cmd } from '../support/cli-clients';
-import { testStack } from '../support/stack';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { awsCli, s3cmd } from '../../support/cli-clients';
+import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 /**
  * Large objects through real clients with their default settings, byte-exact. The sizes are the issue's

@@ -8,8 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 let owner: StorageCredentials;
 let s3: S3Client;

@@ -16,8 +16,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 let user: StorageCredentials;
 let s3: S3Client;

@@ -8,10 +8,10 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { UsageRepository } from '../../lib/storage/billing/usage-repository';
-import { errorCode, rawS3 } from '../support/raw-s3';
-import { testStack } from '../support/stack';
-import { newStorageUser, s3ErrorName, sdkClient, uniqueBucket } from '../support/storage-clients';
+import { UsageRepository } from '../../../lib/storage/billing/usage-repository';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { testStack } from '../../support/stack';
+import { newStorageUser, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 const run = promisify(execFile);
 const errorName = s3ErrorName;
