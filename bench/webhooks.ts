@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import testCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { createGatewayDependencies, createWebhookDelivery } from '../lib/gateway/container';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { addWebhook } from '../lib/gateway/use-cases/webhook-endpoints';
@@ -57,7 +58,7 @@ try {
           pagamento: {
             meio_pagamento: 'acquirerB_ws',
             bandeira: 'visa',
-            cartao_numero: '4242424242424242',
+            cartao_numero: testCards.approvedByBrand.visa,
             cartao_cvv: '123',
             cartao_validade: '122030',
           },
