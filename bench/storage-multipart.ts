@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { generateAccessKeyPair } from '../lib/storage';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+import { storageBenchClients } from './support/storage-bench-clients';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_MULTIPART_MIB ?? '1024') * MiB;
@@ -35,28 +35,9 @@ const rssMiB = (field: 'VmHWM' | 'VmRSS') =>
   ) / 1024;
 
 try {
-  const { accessKey, secretKey } = generateAccessKeyPair();
-  await stack.context.storageUsers.create({
-    id: 'bench',
-    displayName: 'Bench',
-    email: 'bench@example.com',
-    accessKey,
-    secretKey,
-  });
-  const facade = new S3Client({
-    endpoint: stack.baseUrl,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: accessKey, secretAccessKey: secretKey },
-  });
-  const direct = new S3Client({
-    endpoint: stack.s3Endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clients = await storageBenchClients(stack);
+  const facade = clients.facade();
+  const direct = clients.s3rver();
   await facade.send(new CreateBucketCommand({ Bucket: 'bench-mpu' }));
   await direct.send(new CreateBucketCommand({ Bucket: 'bench-mpu-direct' }));
 

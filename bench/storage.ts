@@ -12,11 +12,11 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
-import { generateAccessKeyPair } from '../lib/storage';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 import { freePort } from '../scripts/local/ports';
+import { benchS3Client, storageBenchClients } from './support/storage-bench-clients';
 
 const CLIENTS = 8;
 const SCALE = Number(process.env.BENCH_STORAGE_SCALE ?? 1);
@@ -33,27 +33,11 @@ const motoPort = await freePort();
 const moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(motoPort)], { stdio: 'ignore' });
 try {
   await waitForHttp(`http://127.0.0.1:${motoPort}/`, moto);
-  const { accessKey, secretKey } = generateAccessKeyPair();
-  await stack.context.storageUsers.create({
-    id: 'bench',
-    displayName: 'Bench',
-    email: 'bench@example.com',
-    accessKey,
-    secretKey,
-  });
-  const client = (endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string }, plain: boolean) =>
-    new S3Client({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials,
-      // s3rver needs the SDK's checksums off (lib/aws explains why); the facade and moto take the SDK's defaults.
-      ...(plain ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
-    });
+  const clients = await storageBenchClients(stack);
   const peers = {
-    facade: () => client(stack.baseUrl, { accessKeyId: accessKey, secretAccessKey: secretKey }, false),
-    s3rver: () => client(stack.s3Endpoint, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, true),
-    moto_server: () => client(`http://127.0.0.1:${motoPort}`, { accessKeyId: 'bench', secretAccessKey: 'bench' }, false),
+    facade: clients.facade,
+    s3rver: clients.s3rver,
+    moto_server: () => benchS3Client(`http://127.0.0.1:${motoPort}`, { accessKeyId: 'bench', secretAccessKey: 'bench' }),
   };
   const results: Record<string, Figures> = {};
   for (const [name, make] of Object.entries(peers)) {

@@ -1,22 +1,20 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ConcurrentUpdateError, generateApiToken, MerchantAlreadyExistsError } from '../../lib/gateway';
 import { generateAccessKeyPair, StorageUserAlreadyExistsError } from '../../lib/storage';
+import { scanAll } from '../support/scan-all';
 import { testStack } from '../support/stack';
 
 const { stage } = testStack();
 const settle = <T>(calls: Promise<T>[]) => Promise.allSettled(calls);
 
 async function tokenItemsOf(merchantId: string): Promise<number> {
-  const { Items = [] } = await stage.clients.documents.send(
-    new ScanCommand({
-      TableName: stage.names.gatewayTable,
-      FilterExpression: 'kind = :kind AND merchantId = :id',
-      ExpressionAttributeValues: { ':kind': 'apiToken', ':id': merchantId },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.length;
+  const items = await scanAll({
+    TableName: stage.names.gatewayTable,
+    FilterExpression: 'kind = :kind AND merchantId = :id',
+    ExpressionAttributeValues: { ':kind': 'apiToken', ':id': merchantId },
+    ConsistentRead: true,
+  });
+  return items.length;
 }
 
 describe('credentials under parallel writes (DynamoDB conditional transactions)', () => {
