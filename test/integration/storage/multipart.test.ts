@@ -286,30 +286,34 @@ describe('multipart uploads (SDK v3 against the real emulators)', () => {
     expect(await s3ErrorName(part(3, { ContentMD5: md5(Buffer.from('y')).toString('base64') }))).toBe('BadDigest');
     const complete = (parts: { PartNumber: number; ETag?: string }[], key = 'k', id = uploadId) =>
       s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: id, MultipartUpload: { Parts: parts } }));
-    expect(
-      await s3ErrorName(
-        complete([
-          { PartNumber: 1, ETag: etags[1] },
-          { PartNumber: 2, ETag: etags[1] },
-        ]),
-      ),
-    ).toBe('InvalidPart');
-    expect(
-      await s3ErrorName(
-        complete([
-          { PartNumber: 1, ETag: etags[0] },
-          { PartNumber: 7, ETag: etags[1] },
-        ]),
-      ),
-    ).toBe('InvalidPart');
-    expect(
-      await s3ErrorName(
-        complete([
-          { PartNumber: 2, ETag: etags[1] },
-          { PartNumber: 1, ETag: etags[0] },
-        ]),
-      ),
-    ).toBe('InvalidPartOrder');
+    // [part number, ETag] pairs as listed in the completion, and the code each list gets.
+    const refusals: [[number, string | undefined][], string][] = [
+      [
+        [
+          [1, etags[1]],
+          [2, etags[1]],
+        ],
+        'InvalidPart',
+      ],
+      [
+        [
+          [1, etags[0]],
+          [7, etags[1]],
+        ],
+        'InvalidPart',
+      ],
+      [
+        [
+          [2, etags[1]],
+          [1, etags[0]],
+        ],
+        'InvalidPartOrder',
+      ],
+    ];
+    for (const [listed, code] of refusals) {
+      const parts = listed.map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
+      expect(await s3ErrorName(complete(parts))).toBe(code);
+    }
     expect(await s3ErrorName(complete(completion(etags).Parts))).toBe('EntityTooSmall');
     expect(await s3ErrorName(complete(completion(etags).Parts, 'other-key'))).toBe('NoSuchUpload');
     expect(await s3ErrorName(complete(completion(etags).Parts, 'k', 'no-such-upload'))).toBe('NoSuchUpload');
