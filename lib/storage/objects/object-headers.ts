@@ -37,6 +37,16 @@ const OVERRIDES: Record<string, string> = {
   'response-content-encoding': 'content-encoding',
 };
 
+/**
+ * Object bodies are other users' content served from the service's own origin: a sandboxed CSP gives an HTML
+ * object an opaque origin (its script reaches no cookie or page of ours) and nosniff keeps a declared type from
+ * being second-guessed into HTML. Overrides cannot remove them.
+ */
+export const USER_CONTENT_HEADERS = {
+  'content-security-policy': 'sandbox',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 /** The headers GET and HEAD return for an object, with the request's response-* overrides applied. */
 export function objectResponseHeaders(
   record: ObjectRecord,
@@ -53,5 +63,5 @@ export function objectResponseHeaders(
     const target = OVERRIDES[name];
     if (target) headers[target] = value;
   }
-  return headers;
+  return { ...headers, ...USER_CONTENT_HEADERS };
 }

@@ -103,11 +103,14 @@ describe('S3 over raw HTTP: error paths, conditionals, virtual hosts', () => {
     const overridden = await rawS3({
       method: 'GET',
       path: `/${bucket}/cond`,
-      query: { 'response-content-type': 'text/x-test', 'response-content-disposition': 'inline' },
+      query: { 'response-content-type': 'text/html', 'response-content-disposition': 'inline' },
       as: user,
     });
-    expect(overridden.headers['content-type']).toBe('text/x-test');
+    expect(overridden.headers['content-type']).toBe('text/html');
     expect(overridden.headers['content-disposition']).toBe('inline');
+    // Served as HTML on our origin, the body still runs in an opaque origin and is not re-sniffed.
+    expect(overridden.headers['content-security-policy']).toBe('sandbox');
+    expect(overridden.headers['x-content-type-options']).toBe('nosniff');
     expect((await rawS3({ method: 'DELETE', path: `/${bucket}/cond`, as: user })).status).toBe(204);
     expect((await rawS3({ method: 'DELETE', path: `/${bucket}/cond`, as: user })).status).toBe(204);
   });
