@@ -62,6 +62,7 @@ export const S3_ERROR_CODES = {
     403,
     'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   ],
+  ServiceUnavailable: [503, 'Service is unable to handle request.'],
   SlowDown: [503, 'Please reduce your request rate.'],
   UnexpectedContent: [400, 'This request does not support content'],
   UnresolvableGrantByEmailAddress: [400, 'The e-mail address you provided does not match any account on record.'],
