@@ -9,6 +9,7 @@ import { SERVICE_ROUTES } from '../controllers/service-controller';
 import { actualRequestCorsHeaders } from '../cors/actual-request-cors';
 import { corsPreflight } from '../cors/bucket-cors';
 import { StorageError } from '../errors';
+import { assertKeyFits } from '../objects/object-key';
 import { requestObjects } from '../objects/request-objects';
 import type { RequestReader, RequestReadPlan, RequestReads } from '../requests/request-reads';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
@@ -64,6 +65,7 @@ async function serve(
   reader: RequestReader | undefined,
 ) {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
+  if (request.key !== undefined) assertKeyFits(request.key);
   const plan = readPlan(request);
   const reads = reader ? await reader.read(plan) : {};
   const { deps, keys } = withReads(plainDeps, plainKeys, plan, reads);
