@@ -1,3 +1,4 @@
+import { limitAuthFailures } from '../auth/auth-failure-limit';
 import { claimedAccessKey } from '../auth/claimed-access-key';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
@@ -69,7 +70,9 @@ async function serve(
   const plan = readPlan(request);
   const reads = reader ? await reader.read(plan) : {};
   const { deps, keys } = withReads(plainDeps, plainKeys, plan, reads);
-  const authenticated = await authenticate(request, keys, deps.now());
+  const authenticated = await authenticate(request, keys, deps.now()).catch((error: unknown) =>
+    limitAuthFailures(deps.authFailures, request.sourceIp, deps.now(), error),
+  );
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);

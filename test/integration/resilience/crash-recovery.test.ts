@@ -144,7 +144,7 @@ describe('crash of the whole local stack under load', () => {
     expect(payments.length).toBeGreaterThan(0);
     expect(objects.size).toBeGreaterThan(0);
 
-    await startStack(port);
+    const relaunched = await startStack(port);
     // Every acknowledged payment is there, paid, once.
     for (const id of payments) {
       const consulted = await fetch(`${baseUrl}/v1/transacao/${id}?token=${token}`);
@@ -194,6 +194,15 @@ describe('crash of the whole local stack under load', () => {
     );
     expect(report.referenced).toBe(keys.length);
     expect((await inventory.list()).blobs.length).toBe(keys.length);
+    // A dependency dying under a running `npm start` stops it, non-zero and naming what died (never a silent broken stack).
+    let output = '';
+    relaunched.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    relaunched.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => relaunched.once('exit', resolve));
+    const dynamodbPid = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port + 2}`], { encoding: 'utf8' }))![1]!;
+    process.kill(Number(dynamodbPid), 'SIGKILL');
+    expect(await exited).toBe(1);
+    expect(output).toContain('DynamoDB Local exited unexpectedly');
     console.log(
       `crash test: ${payments.length} payments and ${objects.size} objects acknowledged before the kill, all read back; ` +
         `${keys.length} objects listed after restart, ${report.removed} orphan blobs swept`,

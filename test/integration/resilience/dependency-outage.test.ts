@@ -133,9 +133,11 @@ describe('DynamoDB down, then back', () => {
     expect(health.status).toBe(503);
     expect((await health.json()).checks).toMatchObject({ gatewayTable: 'unreachable', storageTable: 'unreachable' });
 
+    const restarting = Date.now();
     const restarted = await startDynamoDbLocal({ port: ports.dynamodb, dbPath: join(dataDir, 'dynamodb') });
     stopRestarted.push(() => restarted.stop());
     expect((await get('/v1/health')).status).toBe(200);
+    console.log(`outage test: DynamoDB Local restarted and the stack healthy again in ${Date.now() - restarting} ms`);
     const consulted = await get(`/v1/transacao/${transactionId}?token=${token}`);
     expect(consulted.status).toBe(200);
     expect((await consulted.json()).transacao).toMatchObject({ id: transactionId, status: 'paga' });
