@@ -43,6 +43,7 @@ export const S3_ERROR_CODES = {
     400,
     'The request contained trailing data that was not well-formed or did not conform to our published schema.',
   ],
+  MaxMessageLengthExceeded: [400, 'Your request was too big.'],
   MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
   MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],

@@ -8,6 +8,8 @@ export interface S3XmlParser {
 
 /** Deeper than any S3 request document (the deepest, an ACL grant, is 5 levels). */
 const MAX_DEPTH = 32;
+/** Larger than any S3 request document (the largest, a 1,000-key multi-object delete, is about 1.1 MB). */
+const MAX_DOCUMENT_CHARS = 2 * 1024 * 1024;
 
 /**
  * The parser of every XML request body: namespaces dropped, values kept as strings, and character references
@@ -27,6 +29,7 @@ export function s3XmlParser(options: Partial<X2jOptions> = {}): S3XmlParser {
   });
   return {
     parse(text) {
+      if (text.length > MAX_DOCUMENT_CHARS) throw new StorageError('MaxMessageLengthExceeded');
       if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw malformed();
       try {
         return parser.parse(text);

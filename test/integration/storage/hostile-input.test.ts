@@ -53,6 +53,12 @@ describe('hostile input to the storage surface', () => {
     expect([response.status, errorCode(response)]).toEqual([400, code]);
   });
 
+  it('an XML body larger than any S3 document is MaxMessageLengthExceeded', async () => {
+    const body = `<VersioningConfiguration><Status>Enabled</Status>${' '.repeat(3 * 1024 * 1024)}</VersioningConfiguration>`;
+    const response = await rawS3({ method: 'PUT', path: `/${bucket}`, query: { versioning: '' }, body, as: user });
+    expect([response.status, errorCode(response)]).toEqual([400, 'MaxMessageLengthExceeded']);
+  });
+
   it('5,000 grants on PUT ?acl are refused (S3 allows 100), not a 500', async () => {
     const grant = `<Grant><Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="CanonicalUser"><ID>${user.id}</ID></Grantee><Permission>READ</Permission></Grant>`;
     const body = `<AccessControlPolicy><Owner><ID>${user.id}</ID></Owner><AccessControlList>${grant.repeat(5000)}</AccessControlList></AccessControlPolicy>`;
