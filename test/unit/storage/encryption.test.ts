@@ -4,7 +4,12 @@ import { BlobCipher, blobIv, counterBlock } from '../../../lib/storage/encryptio
 import { parseEncryptionConfiguration } from '../../../lib/storage/encryption/encryption-documents';
 import type { DataKey, KeyProvider } from '../../../lib/storage/encryption/key-provider';
 import { assertKeyFits, encryptionForWrite, openCipher } from '../../../lib/storage/encryption/object-keys';
-import { customerKeyOf, readKeyOf, requestedEncryption } from '../../../lib/storage/encryption/sse-headers';
+import {
+  COPY_SOURCE_CUSTOMER_KEY_HEADERS,
+  customerKeyOf,
+  readKeyOf,
+  requestedEncryption,
+} from '../../../lib/storage/encryption/sse-headers';
 import { StorageError } from '../../../lib/storage/errors';
 
 const KEY = 'pO3upElrwuEXSoFwCfnZPdSsmt/xWeFa0N9KgDijwVs=';
@@ -99,6 +104,15 @@ describe('SSE headers', () => {
     );
     expect(check({ 'x-amz-server-side-encryption-aws-kms-key-id': ['testkey-2'] })).toBe('InvalidArgument');
     expect(check({ 'x-amz-server-side-encryption': ['aes:kms'] })).toBe('InvalidArgument');
+  });
+
+  it("reads a copy source's key from the x-amz-copy-source-server-side-encryption-customer-* headers", () => {
+    const copyHeaders = Object.fromEntries(
+      Object.entries(sseC()).map(([name, value]) => [`x-amz-copy-source-${name.slice(6)}`, value]),
+    );
+    expect(Object.keys(copyHeaders)[0]).toBe('x-amz-copy-source-server-side-encryption-customer-algorithm');
+    expect(customerKeyOf(copyHeaders, COPY_SOURCE_CUSTOMER_KEY_HEADERS, true)?.keyMd5).toBe(KEY_MD5);
+    expect(customerKeyOf(copyHeaders, 'x-amz-server-side-encryption-customer-', true)).toBeUndefined();
   });
 
   it('refuses SSE-C over plain HTTP unless the stage allows it', () => {
