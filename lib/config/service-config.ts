@@ -37,6 +37,8 @@ export interface ServiceConfig {
   webSecret: SecretsKeySource;
   storageBaseHost: string;
   storageMaxObjectBytes: number;
+  /** Failed S3 authentications one address may have per minute before SlowDown. */
+  storageAuthFailuresPerMinute: number;
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
@@ -80,6 +82,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
     storageKms: localKms ? { kind: 'local' } : { kind: 'aws', sseS3KeyId: requiredString(env, 'STORAGE_SSE_S3_KEY_ID') },
     storageSseCustomerKeyOverHttp: sseCOverHttp,
+    storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,

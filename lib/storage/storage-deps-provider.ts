@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
+import { AuthFailureRepository } from './auth/auth-failure-repository';
 import type { AccessKeyResolver } from './auth/request-authenticator';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
@@ -33,7 +34,14 @@ export interface StorageWiring {
 export function createStorageWiring(
   clients: Pick<AwsClients, 'documents' | 's3' | 'secrets' | 'kms'>,
   names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
-  config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey' | 'storageKms' | 'storageSseCustomerKeyOverHttp'>,
+  config: Pick<
+    ServiceConfig,
+    | 'storageMaxObjectBytes'
+    | 'storageSecretsKey'
+    | 'storageAuthFailuresPerMinute'
+    | 'storageKms'
+    | 'storageSseCustomerKeyOverHttp'
+  >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
   const box = secretBoxProvider(config.storageSecretsKey, clients.secrets);
@@ -60,6 +68,10 @@ export function createStorageWiring(
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
       // minimum is the only way objects larger than one request can be assembled at all.
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
+      authFailures: {
+        counter: new AuthFailureRepository(clients.documents, names.storageTable),
+        perMinute: config.storageAuthFailuresPerMinute,
+      },
     },
     keys: users,
     reader: new RequestReadRepository(clients.documents, names.storageTable, users),

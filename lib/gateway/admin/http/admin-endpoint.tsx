@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
 import type { ApiEvent, ApiResult, ErrorRenderer } from '../../../http';
-import { httpEndpoint } from '../../../http';
+import { DependencyUnavailableError, httpEndpoint, withRetryAfter } from '../../../http';
 import {
   expiredCookie,
   formBody,
@@ -109,6 +109,11 @@ export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
         requestId={requestId}
       />,
     );
+  }
+  if (error instanceof DependencyUnavailableError) {
+    const message = 'The service is briefly unavailable; nothing was changed. Try again in a moment.';
+    const document = <AdminErrorPage {...frame} title="Temporarily unavailable" message={message} requestId={requestId} />;
+    return withRetryAfter(page(503, document), error);
   }
   return page(
     500,
