@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -9,6 +10,7 @@ export interface AwsClients {
   documents: DynamoDBDocumentClient;
   s3: S3Client;
   secrets: SecretsManagerClient;
+  kms: KMSClient;
 }
 
 type ClientSettings = Pick<ServiceConfig, 'region' | 'dynamodbEndpoint' | 's3Endpoint'>;
@@ -58,6 +60,7 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
       maxAttempts: MAX_ATTEMPTS,
       requestHandler: METADATA_TIMEOUTS,
     }),
+    kms: new KMSClient({ region: settings.region, credentials, maxAttempts: MAX_ATTEMPTS, requestHandler: METADATA_TIMEOUTS }),
   };
 }
 

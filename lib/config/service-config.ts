@@ -14,6 +14,12 @@ export const STAGES = ['sandbox', 'production'] as const;
 export type Stage = (typeof STAGES)[number];
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
+/**
+ * Who wraps the data keys of SSE-S3 and SSE-KMS objects: keys sealed in the storage table (local stacks), or KMS
+ * with the stage's own key for SSE-S3 (deployed stages).
+ */
+export type StorageKmsSource = { kind: 'local' } | { kind: 'aws'; sseS3KeyId: string };
+
 /** Where the key that encrypts storage secret keys comes from: inline (local) or a Secrets Manager secret. */
 export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
 
@@ -36,6 +42,9 @@ export interface ServiceConfig {
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
+  storageKms: StorageKmsSource;
+  /** SSE-C over plain HTTP (STORAGE_SSE_C_ALLOW_HTTP=1): local stacks only; S3 and deployed stages refuse it. */
+  storageSseCustomerKeyOverHttp: boolean;
   /** Webhooks (DESIGN §7.2): http:// and private targets allowed only where set (npm start, tests); refused in production. */
   webhookAllowPrivate: boolean;
   /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
@@ -50,6 +59,11 @@ export function loadServiceConfig(env: Env): ServiceConfig {
   if (webhookAllowPrivate && stage === 'production') {
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE=1 is for local stacks only, never on the production stage');
   }
+  const sseCOverHttp = oneOf(env, 'STORAGE_SSE_C_ALLOW_HTTP', ['0', '1'] as const, '0') === '1';
+  if (sseCOverHttp && stage === 'production') {
+    throw new ConfigError('STORAGE_SSE_C_ALLOW_HTTP=1 is for local stacks only, never on the production stage');
+  }
+  const localKms = oneOf(env, 'STORAGE_KMS_LOCAL', ['0', '1'] as const, '0') === '1';
   return {
     stage,
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
@@ -66,6 +80,8 @@ export function loadServiceConfig(env: Env): ServiceConfig {
       : { kind: 'secretsManager', secretId: requiredString(env, 'WEB_SECRET_ID') },
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
+    storageKms: localKms ? { kind: 'local' } : { kind: 'aws', sseS3KeyId: requiredString(env, 'STORAGE_SSE_S3_KEY_ID') },
+    storageSseCustomerKeyOverHttp: sseCOverHttp,
     storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),

@@ -23,6 +23,8 @@ export type StorageAction =
   | 'GetBucketRequestPayment'
   | 'GetBucketCors'
   | 'PutBucketCors'
+  | 'GetBucketEncryption'
+  | 'PutBucketEncryption'
   | 'PutBucketRequestPayment'
   | 'PutObject'
   | 'DeleteObject'
@@ -58,6 +60,8 @@ export const ACTION_RULES: Record<
   PutBucketRequestPayment: 'bucket-owner',
   GetBucketCors: 'bucket-owner',
   PutBucketCors: 'bucket-owner',
+  GetBucketEncryption: 'bucket-owner',
+  PutBucketEncryption: 'bucket-owner',
 };
 
 /**

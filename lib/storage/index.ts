@@ -5,6 +5,8 @@ export * from './buckets/bucket-repository';
 export * from './credentials/access-keys';
 export * from './credentials/secret-box';
 export * from './credentials/secret-box-provider';
+export * from './encryption/kms-key-repository';
+export * from './encryption/local-key-provider';
 export * from './errors';
 export * from './http/s3-endpoint';
 export * from './http/s3-error-codes';

@@ -6,6 +6,10 @@ import type { AccessKeyResolver } from './auth/request-authenticator';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
+import { AwsKmsKeyProvider } from './encryption/aws-kms-key-provider';
+import type { KeyProvider } from './encryption/key-provider';
+import { KmsKeyRepository } from './encryption/kms-key-repository';
+import { LocalKeyProvider } from './encryption/local-key-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
 import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
 import { UploadRepository } from './multipart/upload-repository';
@@ -28,16 +32,24 @@ export interface StorageWiring {
 
 /** The storage use cases wired to DynamoDB and the blob bucket. */
 export function createStorageWiring(
-  clients: Pick<AwsClients, 'documents' | 's3' | 'secrets'>,
+  clients: Pick<AwsClients, 'documents' | 's3' | 'secrets' | 'kms'>,
   names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
-  config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey' | 'storageAuthFailuresPerMinute'>,
+  config: Pick<
+    ServiceConfig,
+    | 'storageMaxObjectBytes'
+    | 'storageSecretsKey'
+    | 'storageAuthFailuresPerMinute'
+    | 'storageKms'
+    | 'storageSseCustomerKeyOverHttp'
+  >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
-  const users = new StorageUserRepository(
-    clients.documents,
-    names.storageTable,
-    secretBoxProvider(config.storageSecretsKey, clients.secrets),
-  );
+  const box = secretBoxProvider(config.storageSecretsKey, clients.secrets);
+  const users = new StorageUserRepository(clients.documents, names.storageTable, box);
+  const kms: KeyProvider =
+    config.storageKms.kind === 'local'
+      ? new LocalKeyProvider(new KmsKeyRepository(clients.documents, names.storageTable, box))
+      : new AwsKmsKeyProvider(clients.kms, config.storageKms.sseS3KeyId);
   return {
     inventory: blobs,
     deps: {
@@ -47,6 +59,8 @@ export function createStorageWiring(
       uploads: new UploadRepository(clients.documents, names.storageTable),
       usage: new UsageRepository(clients.documents, names.storageTable),
       blobs,
+      kms,
+      sseCustomerKeyOverHttp: config.storageSseCustomerKeyOverHttp,
       users,
       now: () => new Date(),
       newBlobId: randomUUID,

@@ -2,6 +2,7 @@ import type { UserDirectory } from './acl/resolve-acl';
 import type { AuthFailureLimit } from './auth/auth-failure-limit';
 import type { UsageMeter } from './billing/request-usage';
 import type { BucketCatalog } from './buckets/bucket';
+import type { KeyProvider } from './encryption/key-provider';
 import type { UploadCatalog } from './multipart/multipart-upload';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
@@ -17,6 +18,10 @@ export interface StorageDeps {
   /** Multipart uploads in progress and their parts. */
   uploads: UploadCatalog;
   blobs: BlobStorage;
+  /** Wraps and unwraps the data keys of SSE-S3 and SSE-KMS objects. */
+  kms: KeyProvider;
+  /** SSE-C over plain HTTP: local stacks only (S3 and deployed stages refuse it). */
+  sseCustomerKeyOverHttp: boolean;
   /** Grantees by id and e-mail. */
   users: UserDirectory;
   now: () => Date;

@@ -12,6 +12,7 @@ import {
   DEFAULT_UPLOAD_EXPIRY_DAYS,
   generateAccessKeyPair,
   generateCanonicalUserId,
+  isValidKmsKeyId,
   isValidStorageUserId,
   sweepStorage,
 } from '../../lib/storage';
@@ -110,6 +111,16 @@ export const COMMANDS: Record<string, Command> = {
     const html = postFormPage({ endpoint, bucket, accessKey: user.accessKey, secretKey: resolved.secretKey });
     return { html };
   },
+  'kms-key create': async (stage, options) => {
+    const id = required(options, 'id');
+    if (!isValidKmsKeyId(id)) throw new UsageError('--id must be 1-256 characters of A-Z, a-z, 0-9, /, _ and -');
+    if (stage.config.storageKms.kind !== 'local') {
+      throw new UsageError(
+        'this stage uses AWS KMS: create keys with `aws kms create-key` and grant the storage functions use of them',
+      );
+    }
+    return { id, outcome: await stage.kmsKeys.create(id) };
+  },
   'storage usage': async (stage, options) => {
     const bucket = required(options, 'bucket');
     const { deps } = createStorageWiring(stage.clients, stage.names, stage.config);
@@ -130,6 +141,7 @@ Commands:
   storage sweep-orphans [--older-than-minutes 60] [--upload-expiry-days 7]  (aborts idle multipart uploads, removes blobs nothing points at; also runs hourly)
   storage post-form --bucket NAME --id USER [--endpoint URL]       (an HTML page with a signed browser upload form)
   storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)
+  kms-key create --id NAME                                          (a local stage's KMS key for SSE-KMS; idempotent)
 
 --target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);
 --target aws reaches the deployed stage's tables with your AWS credentials.`;

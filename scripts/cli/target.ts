@@ -26,6 +26,7 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
     S3_ENDPOINT: optionalString(env, 'S3_ENDPOINT') ?? `http://127.0.0.1:${port + 1}`,
     STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
     WEB_SECRET: LOCAL_DEV_WEB_SECRET,
+    STORAGE_KMS_LOCAL: '1',
     AWS_REGION: 'us-east-1',
   });
 }

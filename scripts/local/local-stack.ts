@@ -5,7 +5,7 @@ import type { ManagedProcess } from './child-process';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { Lifecycle } from './lifecycle';
 import { startOffline } from './offline';
-import { provision } from './provision';
+import { provision, provisionLocalKmsKeys } from './provision';
 import { type S3Emulator, startS3Emulator } from './s3-emulator';
 import { loadStageDefinitions, type StageDefinitions } from './stage-definitions';
 
@@ -71,6 +71,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: s3.endpoint,
       STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
       WEB_SECRET: LOCAL_DEV_WEB_SECRET,
+      // Local KMS (keys sealed in the storage table) and SSE-C over plain HTTP: local stacks only (README, Encryption).
+      STORAGE_KMS_LOCAL: '1',
+      STORAGE_SSE_C_ALLOW_HTTP: '1',
       AWS_REGION: 'us-east-1',
       // Webhook delivery runs on the local stack's own timer (npm start) or the tests' workers: serverless offline
       // must not schedule deliverWebhooks as a second worker (serverless.yml reads this).
@@ -78,6 +81,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);
+    provisioned.push(...(await provisionLocalKmsKeys(context.kmsKeys)));
     await options.beforeServing?.(context);
     if (options.withOffline) {
       const offline = await startOffline({

@@ -6,6 +6,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type KmsKeyRepository, LOCAL_TEST_KMS_KEY_IDS } from '../../lib/storage';
 import type { StageDefinitions } from './stage-definitions';
 
 /** Creates whatever of the stage's tables and bucket is missing; leaves existing ones (and their data) alone. */
@@ -34,6 +35,15 @@ export async function provision(
   } catch {
     await clients.s3.send(new CreateBucketCommand({ Bucket: definitions.blobBucket }));
     created.push(`bucket ${definitions.blobBucket}`);
+  }
+  return created;
+}
+
+/** The KMS keys every local stage has (ceph/s3-tests names them); idempotent, as the rest of provisioning. */
+export async function provisionLocalKmsKeys(keys: KmsKeyRepository): Promise<string[]> {
+  const created: string[] = [];
+  for (const keyId of LOCAL_TEST_KMS_KEY_IDS) {
+    if ((await keys.create(keyId)) === 'created') created.push(`kms key ${keyId}`);
   }
   return created;
 }

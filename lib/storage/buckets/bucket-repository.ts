@@ -3,6 +3,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
+import type { BucketEncryption } from '../encryption/default-encryption';
 import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
@@ -140,5 +141,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
     ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
+    ...(item.encryption === undefined ? {} : { encryption: item.encryption as BucketEncryption }),
   };
 }

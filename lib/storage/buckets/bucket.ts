@@ -1,5 +1,6 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
+import type { BucketEncryption } from '../encryption/default-encryption';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -17,12 +18,15 @@ export interface BucketRecord {
   requestPayer?: 'Requester';
   /** Undefined: no CORS configuration (preflights are refused). */
   cors?: CorsRule[];
+  /** Undefined: no default encryption (`?encryption`). */
+  encryption?: BucketEncryption;
 }
 
-/** What PUT ?acl, ?versioning, ?requestPayment and ?cors change on a bucket (null: back to the default). */
+/** What PUT ?acl, ?versioning, ?requestPayment, ?cors and ?encryption change on a bucket (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
+  encryption?: BucketEncryption | null;
 };
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */

@@ -48,12 +48,14 @@ export class RequestBuckets implements BucketCatalog {
     const updated = await this.catalog.update(name, settings);
     const known = this.seen.get(name);
     if (updated && known) {
-      const { requestPayer, cors, ...rest } = settings;
+      const { requestPayer, cors, encryption, ...rest } = settings;
       const next: BucketRecord = { ...known, ...rest };
       if (requestPayer === null) delete next.requestPayer;
       else if (requestPayer) next.requestPayer = requestPayer;
       if (cors === null) delete next.cors;
       else if (cors) next.cors = cors;
+      if (encryption === null) delete next.encryption;
+      else if (encryption) next.encryption = encryption;
       this.seen.set(name, next);
     }
     return updated;

@@ -6,6 +6,8 @@ import { corsConfigurationXml } from '../cors/cors-documents';
 import { assertDeleteBodyIntegrity, deleteObjects } from '../deletes/delete-objects';
 import { parseDeleteRequest } from '../deletes/delete-request';
 import { deleteResultXml } from '../deletes/delete-result-document';
+import { deleteBucketEncryption, getBucketEncryption, putBucketEncryption } from '../encryption/bucket-encryption';
+import { encryptionConfigurationXml } from '../encryption/encryption-documents';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
@@ -49,7 +51,12 @@ export const BUCKET_ROUTES: RouteTable = {
     },
     // POST on a bucket is a browser-form upload (POST Object).
     POST: async ({ deps, keys, request, bucket, body }) => {
-      const result = await postObject(deps, keys, { bucket, contentType: header(request, 'content-type'), body });
+      const result = await postObject(deps, keys, {
+        bucket,
+        contentType: header(request, 'content-type'),
+        body,
+        forwardedProto: header(request, 'x-forwarded-proto'),
+      });
       return postObjectResponse(request, bucket, result);
     },
   },
@@ -88,6 +95,18 @@ export const BUCKET_ROUTES: RouteTable = {
     },
     DELETE: async ({ deps, principal, bucket }) => {
       await deleteBucketCors(deps, principal, bucket);
+      return emptyResult(204);
+    },
+  },
+  encryption: {
+    GET: async ({ deps, principal, bucket }) =>
+      xmlResult(encryptionConfigurationXml(await getBucketEncryption(deps, principal, bucket))),
+    PUT: async ({ deps, principal, bucket, body }) => {
+      await putBucketEncryption(deps, principal, bucket, body);
+      return emptyResult(200);
+    },
+    DELETE: async ({ deps, principal, bucket }) => {
+      await deleteBucketEncryption(deps, principal, bucket);
       return emptyResult(204);
     },
   },

@@ -1,3 +1,4 @@
+import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { StorageError } from '../errors';
 import { abortMultipartUpload } from '../multipart/abort-upload';
 import { completeMultipartUpload } from '../multipart/complete-upload';
@@ -25,8 +26,10 @@ const uploadTarget = ({ request, bucket, key }: S3Call) => ({ bucket, key, uploa
 /** `/{bucket}/{key}?uploads` (create) and `?uploadId=U` (part, complete, list parts, abort). */
 export const OBJECT_MULTIPART_ROUTES: RouteTable = {
   uploads: {
-    POST: async ({ deps, principal, request, bucket, key }) =>
-      xmlResult(initiateResultXml(await createMultipartUpload(deps, principal, { bucket, key, headers: request.headers }))),
+    POST: async ({ deps, principal, request, bucket, key }) => {
+      const upload = await createMultipartUpload(deps, principal, { bucket, key, headers: request.headers });
+      return xmlResult(initiateResultXml(upload), 200, encryptionResponseHeaders(upload.encryption));
+    },
   },
   uploadId: {
     PUT: async (call) => {
@@ -34,15 +37,14 @@ export const OBJECT_MULTIPART_ROUTES: RouteTable = {
       const target = { ...uploadTarget(call), partNumber: queryParam(request, 'partNumber'), headers: request.headers };
       const copySource = header(request, 'x-amz-copy-source');
       if (copySource === undefined) {
-        const part = await uploadPart(deps, principal, target, body);
-        return emptyResult(200, { etag: `"${part.etag}"` });
+        const { part, upload } = await uploadPart(deps, principal, target, body);
+        return emptyResult(200, { etag: `"${part.etag}"`, ...encryptionResponseHeaders(upload.encryption) });
       }
-      const { part, sourceVersionId } = await uploadPartCopy(deps, principal, { ...target, copySource });
-      return xmlResult(
-        copyPartResultXml(part),
-        200,
-        sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': sourceVersionId },
-      );
+      const { part, upload, sourceVersionId } = await uploadPartCopy(deps, principal, { ...target, copySource });
+      return xmlResult(copyPartResultXml(part), 200, {
+        ...encryptionResponseHeaders(upload.encryption),
+        ...(sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': sourceVersionId }),
+      });
     },
     POST: async (call) => {
       const { deps, principal, request, bucket, key, body } = call;
@@ -52,11 +54,10 @@ export const OBJECT_MULTIPART_ROUTES: RouteTable = {
         parts,
         headers: request.headers,
       });
-      return xmlResult(
-        completeResultXml(objectLocation(request, bucket, key), record),
-        200,
-        writtenVersionHeader(versioned, record.versionId),
-      );
+      return xmlResult(completeResultXml(objectLocation(request, bucket, key), record), 200, {
+        ...writtenVersionHeader(versioned, record.versionId),
+        ...encryptionResponseHeaders(record.encryption),
+      });
     },
     GET: async (call) => {
       const { deps, principal, request } = call;

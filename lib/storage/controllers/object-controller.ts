@@ -1,5 +1,6 @@
 import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
 import { checksumResponseHeaders } from '../checksums/object-checksum';
+import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { StorageError } from '../errors';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
@@ -28,6 +29,7 @@ export const OBJECT_ROUTES: RouteTable = {
         const copied = await copyObject(deps, principal, { bucket, key, copySource, headers: request.headers });
         return xmlResult(copyObjectResultXml(copied.record), 200, {
           ...versionHeader(copied.versioned, copied.record.versionId),
+          ...encryptionResponseHeaders(copied.record.encryption),
           ...(copied.sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': copied.sourceVersionId }),
         });
       }
@@ -35,6 +37,7 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200, {
         etag: `"${record.etag}"`,
         ...checksumResponseHeaders(record.checksum),
+        ...encryptionResponseHeaders(record.encryption),
         ...writtenVersionHeader(versioned, record.versionId),
       });
     },

@@ -1,4 +1,6 @@
 import { checksumResponseHeaders } from '../checksums/object-checksum';
+import { encryptionResponseHeaders } from '../encryption/object-encryption';
+import { readKeyOf } from '../encryption/sse-headers';
 import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
 import { header, queryParam } from '../requests/s3-request';
@@ -20,9 +22,11 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
       ifUnmodifiedSince: header(request, 'if-unmodified-since'),
     },
     withBody,
+    customerKey: readKeyOf(request.headers, deps.sseCustomerKeyOverHttp),
   });
   const headers = {
     ...objectResponseHeaders(result.record, request.query),
+    ...encryptionResponseHeaders(result.record.encryption),
     ...versionHeader(result.versioned, result.record.versionId),
   };
   if (result.kind === 'not-modified') {

@@ -1,3 +1,4 @@
+import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import type { PostObjectResult } from '../post/post-object';
 import type { S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response, xmlResult } from '../requests/s3-response';
@@ -10,7 +11,12 @@ export function postObjectResponse(request: S3Request, bucket: string, result: P
   const { record } = result;
   const etag = `"${record.etag}"`;
   const location = objectLocation(request, bucket, record.key);
-  const headers = { etag, location, ...versionHeader(result.versioned, record.versionId) };
+  const headers = {
+    etag,
+    location,
+    ...versionHeader(result.versioned, record.versionId),
+    ...encryptionResponseHeaders(record.encryption),
+  };
   if (result.redirect !== undefined && /^https?:\/\//i.test(result.redirect)) {
     const target = new URL(result.redirect);
     target.searchParams.set('bucket', bucket);

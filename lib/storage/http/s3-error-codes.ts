@@ -23,6 +23,7 @@ export const S3_ERROR_CODES = {
   InvalidArgument: [400, 'Invalid Argument'],
   InvalidBucketName: [400, 'The specified bucket is not valid.'],
   InvalidDigest: [400, 'The Content-MD5 you specified is not valid.'],
+  InvalidEncryptionAlgorithmError: [400, 'The encryption request you specified is not valid. The valid value is AES256.'],
   InvalidObjectName: [400, 'The specified object name is not valid.'],
   InvalidPart: [
     400,
@@ -37,6 +38,8 @@ export const S3_ERROR_CODES = {
   InvalidRequest: [400, 'Invalid Request'],
   InvalidURI: [400, "Couldn't parse the specified URI."],
   KeyTooLongError: [400, 'Your key is too long'],
+  'KMS.DisabledException': [400, 'The KMS key is disabled or pending deletion.'],
+  'KMS.NotFoundException': [400, 'Invalid keyId'],
   MalformedACLError: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
   MalformedPOSTRequest: [400, 'The body of your POST request is not well-formed multipart/form-data.'],
   MalformedTrailerError: [
@@ -59,6 +62,7 @@ export const S3_ERROR_CODES = {
   NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
   PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold'],
   RequestTimeTooSkewed: [403, 'The difference between the request time and the current time is too large.'],
+  ServerSideEncryptionConfigurationNotFoundError: [404, 'The server side encryption configuration was not found'],
   SignatureDoesNotMatch: [
     403,
     'The request signature we calculated does not match the signature you provided. Check your key and signing method.',

@@ -1,5 +1,7 @@
 import type { Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
+import { assertKeyFits } from '../encryption/object-keys';
+import { CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
 import { type Committed, commitObject } from '../objects/object-writer';
@@ -38,6 +40,9 @@ export async function completeMultipartUpload(
     throw error;
   }
   const { bucket, upload } = claimed;
+  // An SSE-C upload is completed with its key, as each of its parts was written (S3 and RGW refuse it otherwise).
+  const customerKey = customerKeyOf(input.headers, CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
+  if (customerKey || upload.encryption?.algorithm === 'SSE-C') assertKeyFits(upload.encryption, customerKey, 'upload');
   if (!(await deps.uploads.setState(upload, 'open', 'completing'))) throw noSuchUpload(upload.uploadId);
   let committed: Committed;
   try {
@@ -71,6 +76,7 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     acl: upload.acl,
     parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
     uploadId: upload.uploadId,
+    ...(upload.encryption ? { encryption: upload.encryption } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
+import { encryptionForWrite } from '../encryption/object-keys';
 import { StorageError } from '../errors';
 import { requestedMetadata } from '../objects/object-headers';
 import { assertValidObjectKey } from '../objects/object-key';
@@ -23,6 +24,8 @@ export async function createMultipartUpload(
     id: bucket.ownerId,
     displayName: bucket.ownerDisplayName,
   });
+  // The data key is made (or the SSE-C key checked) now: every part is encrypted with it.
+  const sealed = await encryptionForWrite(deps, bucket, input.headers);
   const now = deps.now();
   const upload: MultipartUpload = {
     bucket: input.bucket,
@@ -35,6 +38,7 @@ export async function createMultipartUpload(
     lastActivity: now.toISOString(),
     ...requestedMetadata(input.headers),
     acl,
+    ...(sealed ? { encryption: sealed.encryption } : {}),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

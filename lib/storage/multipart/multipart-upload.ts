@@ -1,4 +1,5 @@
 import type { Grant } from '../acl/access-control';
+import type { ObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectRecord } from '../objects/object-record';
 
 /** An upload in progress: what CreateMultipartUpload stored, applied to the object at completion. */
@@ -14,6 +15,8 @@ export interface MultipartUpload {
   contentHeaders: ObjectRecord['contentHeaders'];
   userMetadata: Record<string, string>;
   acl: Grant[];
+  /** The completed object's encryption, chosen at creation: every part is encrypted with its key. */
+  encryption?: ObjectEncryption;
   /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
   state: 'open' | 'completing';
 }

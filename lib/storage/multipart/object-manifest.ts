@@ -1,3 +1,5 @@
+import type { BlobCipher } from '../encryption/blob-cipher';
+import type { BlobOrigin } from '../objects/blob-storage';
 import type { ObjectRecord } from '../objects/object-record';
 import { removeBlob } from '../objects/remove-blob';
 import type { StorageDeps } from '../storage-deps';
@@ -6,15 +8,22 @@ import { partSegments } from './multipart-rules';
 /**
  * An object's bytes, or a range of them: one blob, or for a multipart manifest only the part blobs the
  * range crosses, concatenated. Undefined when a blob is gone (the object was replaced meanwhile: read it again).
+ * An encrypted object is read with its cipher, and each piece is decrypted at its own offset.
  */
 export async function readObjectBytes(
   deps: Pick<StorageDeps, 'blobs'>,
-  record: Pick<ObjectRecord, 'blobId' | 'size' | 'parts'>,
+  record: Pick<ObjectRecord, 'blobId' | 'size' | 'parts' | 'encryption'>,
   range?: { start: number; end: number },
+  cipher?: BlobCipher,
 ): Promise<Buffer | undefined> {
+  if (record.encryption && !cipher) throw new Error('An encrypted object is read with its cipher');
   if (record.size === 0) return Buffer.alloc(0);
+  const read = async (blobId: string, blobRange?: { start: number; end: number }) => {
+    const bytes = await deps.blobs.get(blobId, blobRange);
+    return bytes && cipher ? cipher.crypt(blobId, blobRange?.start ?? 0, bytes) : bytes;
+  };
   const { parts } = record;
-  if (!parts) return deps.blobs.get(record.blobId, range);
+  if (!parts) return read(record.blobId, range);
   const segments = partSegments(
     parts.map((part) => part.size),
     range ?? { start: 0, end: record.size - 1 },
@@ -23,7 +32,7 @@ export async function readObjectBytes(
     segments.map(({ index, start, end }) => {
       const part = parts[index]!;
       // The whole part without a Range header: the blob store need not slice it.
-      return deps.blobs.get(part.blobId, start === 0 && end === part.size - 1 ? undefined : { start, end });
+      return read(part.blobId, start === 0 && end === part.size - 1 ? undefined : { start, end });
     }),
   );
   return pieces.every((piece) => piece !== undefined) ? Buffer.concat(pieces as Buffer[]) : undefined;
@@ -32,19 +41,20 @@ export async function readObjectBytes(
 /**
  * Copies an object's blobs for a copy of it (`target`, which has a fresh blob id): one blob, or every part
  * blob of a manifest to fresh ids, so the copy owns its bytes and removing either never touches the other.
- * Undefined when a source blob is gone (what was copied already is removed).
+ * Undefined when a source blob is gone (what was copied already is removed). `copyBlob` re-encrypts when either side
+ * is encrypted (encryption/blob-recrypt.ts).
  */
 export async function copyObjectBlobs(
   deps: Pick<StorageDeps, 'blobs' | 'newBlobId'>,
   source: Pick<ObjectRecord, 'blobId' | 'parts'>,
   target: ObjectRecord,
+  copyBlob: (from: string, to: string, origin: BlobOrigin) => Promise<boolean> = (from, to, origin) =>
+    deps.blobs.copy(from, to, origin),
 ): Promise<ObjectRecord | undefined> {
   const origin = { bucket: target.bucket, key: target.key };
-  if (!source.parts) return (await deps.blobs.copy(source.blobId, target.blobId, origin)) ? target : undefined;
+  if (!source.parts) return (await copyBlob(source.blobId, target.blobId, origin)) ? target : undefined;
   const parts = source.parts.map((part, index) => ({ ...part, blobId: index === 0 ? target.blobId : deps.newBlobId() }));
-  const copied = await Promise.all(
-    parts.map((part, index) => deps.blobs.copy(source.parts![index]!.blobId, part.blobId, origin)),
-  );
+  const copied = await Promise.all(parts.map((part, index) => copyBlob(source.parts![index]!.blobId, part.blobId, origin)));
   if (copied.every(Boolean)) return { ...target, parts };
   await Promise.all(parts.filter((_, index) => copied[index]).map((part) => removeBlob(deps, part.blobId)));
   return undefined;

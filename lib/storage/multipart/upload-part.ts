@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal';
 import { existingBucket } from '../buckets/bucket-operations';
+import type { BlobCipher } from '../encryption/blob-cipher';
+import { atRest } from '../encryption/blob-recrypt';
+import { openCipher } from '../encryption/object-keys';
+import { COPY_SOURCE_CUSTOMER_KEY_HEADERS, CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { parseCopySource, readCopySource } from '../objects/copy-object';
 import { removeBlob } from '../objects/remove-blob';
@@ -21,20 +25,32 @@ export interface PartTarget {
   headers: Readonly<Record<string, readonly string[]>>;
 }
 
-/** UploadPart: the body passes PutObject's checks (the single-request cap among them); its ETag is its MD5. */
+/**
+ * UploadPart: the body passes PutObject's checks (the single-request cap among them); its ETag is its MD5. The part is
+ * encrypted as its upload says (an SSE-C upload's parts carry its key); the upload's encryption comes back for the answer.
+ */
 export async function uploadPart(
   deps: StorageDeps,
   principal: Principal,
   target: PartTarget,
   body: Buffer,
-): Promise<UploadedPart> {
+): Promise<{ part: UploadedPart; upload: MultipartUpload }> {
   const partNumber = parsePartNumber(target.partNumber);
   const { upload } = await uploadFor(deps, principal, target);
   const md5 = verifiedBodyMd5(deps.maxObjectBytes, target.headers, body);
+  const cipher = await partCipher(deps, upload, target.headers);
   const part = newPart(deps, upload, partNumber, body.length, md5.toString('hex'));
-  await deps.blobs.put(part.blobId, body, originOf(upload, partNumber));
-  return commitPart(deps, upload, part);
+  await deps.blobs.put(part.blobId, atRest(cipher, part.blobId, body), originOf(upload, partNumber));
+  return { part: await commitPart(deps, upload, part), upload };
 }
+
+/** The cipher of an upload's parts: its SSE-C key must come with every part, the others' data key is unwrapped. */
+const partCipher = (
+  deps: StorageDeps,
+  upload: MultipartUpload,
+  headers: PartTarget['headers'],
+): Promise<BlobCipher | undefined> =>
+  openCipher(deps.kms, upload.encryption, customerKeyOf(headers, CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp), 'upload');
 
 /**
  * UploadPartCopy: a part made of another object (READ on it, as CopyObject checks), or of the byte range
@@ -44,27 +60,30 @@ export async function uploadPartCopy(
   deps: StorageDeps,
   principal: Principal,
   target: PartTarget & { copySource: string },
-): Promise<{ part: UploadedPart; sourceVersionId?: string }> {
+): Promise<{ part: UploadedPart; upload: MultipartUpload; sourceVersionId?: string }> {
   const partNumber = parsePartNumber(target.partNumber);
   const source = parseCopySource(target.copySource);
   const sourceBucket = await existingBucket(deps, source.bucket);
   const { upload } = await uploadFor(deps, principal, target);
   const rawRange = target.headers['x-amz-copy-source-range']?.join(',');
+  const cipher = await partCipher(deps, upload, target.headers);
+  const sourceKey = customerKeyOf(target.headers, COPY_SOURCE_CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
   for (let attempt = 0; attempt < 5; attempt++) {
     const original = await readCopySource(deps, principal, sourceBucket, source, target.headers);
+    const sourceCipher = await openCipher(deps.kms, original.encryption, sourceKey, 'object');
     const range = rawRange === undefined ? undefined : parseCopySourceRange(rawRange, original.size);
     const sourceVersionId = sourceBucket.versioning ? original.versionId : undefined;
-    if (range === undefined && !original.parts) {
+    if (range === undefined && !original.parts && !cipher && !sourceCipher) {
       const part = newPart(deps, upload, partNumber, original.size, original.etag);
       // Gone meanwhile (replaced and removed): read the source again.
       if (!(await deps.blobs.copy(original.blobId, part.blobId, originOf(upload, partNumber)))) continue;
-      return { part: await commitPart(deps, upload, part), sourceVersionId };
+      return { part: await commitPart(deps, upload, part), upload, sourceVersionId };
     }
-    const bytes = await readObjectBytes(deps, original, range);
+    const bytes = await readObjectBytes(deps, original, range, sourceCipher);
     if (!bytes) continue;
     const part = newPart(deps, upload, partNumber, bytes.length, createHash('md5').update(bytes).digest('hex'));
-    await deps.blobs.put(part.blobId, bytes, originOf(upload, partNumber));
-    return { part: await commitPart(deps, upload, part), sourceVersionId };
+    await deps.blobs.put(part.blobId, atRest(cipher, part.blobId, bytes), originOf(upload, partNumber));
+    return { part: await commitPart(deps, upload, part), upload, sourceVersionId };
   }
   throw new StorageError('SlowDown');
 }

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, staleDeleteValue } from '../buckets/bucket-repository';
+import { toObjectEncryption } from '../encryption/object-encryption';
 import { rangeQuery } from '../objects/object-repository';
 import { type MultipartUpload, type UploadCatalog, type UploadedPart, uploadCursor } from './multipart-upload';
 
@@ -197,6 +198,7 @@ function toUpload(item: Record<string, unknown>): MultipartUpload {
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     acl: (item.acl ?? []) as MultipartUpload['acl'],
     state: item.state === 'completing' ? 'completing' : 'open',
+    ...toObjectEncryption(item.encryption),
   };
 }
 

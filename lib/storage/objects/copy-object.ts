@@ -6,6 +6,10 @@ import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
+import type { BlobCipher } from '../encryption/blob-cipher';
+import { recryptingCopy } from '../encryption/blob-recrypt';
+import { encryptionForWrite, openCipher } from '../encryption/object-keys';
+import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
 import type { StorageDeps } from '../storage-deps';
@@ -41,7 +45,8 @@ export async function copyObject(
       ArgumentValue: directive,
     });
   }
-  if (source.bucket === input.bucket && source.key === input.key && source.versionId === undefined && directive !== 'REPLACE') {
+  const inPlace = source.bucket === input.bucket && source.key === input.key && source.versionId === undefined;
+  if (inPlace && directive !== 'REPLACE' && !asksForEncryption(input.headers)) {
     throw new StorageError(
       'InvalidRequest',
       "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
@@ -55,13 +60,17 @@ export async function copyObject(
     id: target.ownerId,
     displayName: target.ownerDisplayName,
   });
+  // The copy is encrypted as its own headers or the target bucket's default say, never as the source was.
+  const sealed = await encryptionForWrite(deps, target, input.headers);
+  const sourceKey = customerKeyOf(input.headers, COPY_SOURCE_CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
   for (let attempt = 0; attempt < 5; attempt++) {
     const original = await readCopySource(deps, principal, sourceBucket, source, input.headers);
+    const sourceCipher = await openCipher(deps.kms, original.encryption, sourceKey, 'object');
     const metadata =
       directive === 'REPLACE'
         ? requestedMetadata(input.headers)
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
-    const checksum = await copiedChecksum(deps, original, checksumAlgorithm);
+    const checksum = await copiedChecksum(deps, original, checksumAlgorithm, sourceCipher);
     if (checksum === 'source-gone') continue;
     const record = newRecord(deps, principal, input.bucket, input.key, {
       size: original.size,
@@ -69,9 +78,12 @@ export async function copyObject(
       ...metadata,
       acl,
       ...(checksum ? { checksum } : {}),
+      ...(sealed ? { encryption: sealed.encryption } : {}),
     });
+    const ciphers = { source: sourceCipher, target: sealed?.cipher };
+    const copyBlob = ciphers.source || ciphers.target ? recryptingCopy(deps.blobs, ciphers) : undefined;
     // The source may be replaced (and its blobs removed) between the read and the copy: read it again then.
-    const copy = await copyObjectBlobs(deps, original, record);
+    const copy = await copyObjectBlobs(deps, original, record, copyBlob);
     if (!copy) continue;
     return {
       ...(await commitObject(deps, target, copy)),
@@ -89,9 +101,10 @@ async function copiedChecksum(
   deps: StorageDeps,
   source: ObjectRecord,
   algorithm: ChecksumAlgorithm | undefined,
+  cipher: BlobCipher | undefined,
 ): Promise<ObjectChecksum | undefined | 'source-gone'> {
   if (!algorithm || algorithm === source.checksum?.algorithm) return source.checksum;
-  const bytes = await readObjectBytes(deps, source);
+  const bytes = await readObjectBytes(deps, source, undefined, cipher);
   return bytes ? { algorithm, value: computeChecksum(algorithm, bytes) } : 'source-gone';
 }
 

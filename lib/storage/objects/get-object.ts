@@ -1,5 +1,7 @@
 import type { Principal } from '../auth/principal';
 import { existingBucket } from '../buckets/bucket-operations';
+import { assertKeyFits, cipherOf } from '../encryption/object-keys';
+import type { CustomerKey } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { objectPartRange, parsePartNumber } from '../multipart/multipart-rules';
 import { readObjectBytes } from '../multipart/object-manifest';
@@ -19,6 +21,8 @@ export interface GetObjectInput {
   conditions: { ifMatch?: string; ifNoneMatch?: string; ifModifiedSince?: string; ifUnmodifiedSince?: string };
   /** HEAD: metadata only. */
   withBody: boolean;
+  /** The SSE-C key the request carries: an SSE-C object is read only with its own. */
+  customerKey?: CustomerKey;
 }
 
 export type GetObjectResult = { versioned: boolean } & (
@@ -48,12 +52,19 @@ export async function getObject(deps: StorageDeps, principal: Principal, input: 
     const versioned = bucket.versioning !== undefined;
     const decision = evaluateConditions(input.conditions, record);
     if (decision === 'precondition-failed') throw new StorageError('PreconditionFailed', undefined, { Condition: 'If-Match' });
+    const range =
+      decision === 'not-modified'
+        ? undefined
+        : partNumber === undefined
+          ? resolveRange(input.range, record.size)
+          : objectPartRange(record, partNumber);
+    // After the range checks (InvalidPart, InvalidRange: S3's answer with or without the key), before any byte or header.
+    assertKeyFits(record.encryption, input.customerKey, 'object');
     if (decision === 'not-modified') return { kind: 'not-modified', record, versioned };
-    const range = partNumber === undefined ? resolveRange(input.range, record.size) : objectPartRange(record, partNumber);
     const partsCount = partNumber !== undefined && record.parts ? record.parts.length : undefined;
     const result = { kind: 'object' as const, record, range, versioned, ...(partsCount === undefined ? {} : { partsCount }) };
     if (!input.withBody) return result;
-    const body = await readObjectBytes(deps, record, range);
+    const body = await readObjectBytes(deps, record, range, await cipherOf(deps.kms, record.encryption, input.customerKey));
     if (body) return { ...result, body };
   }
   throw new StorageError('SlowDown');

@@ -1,5 +1,6 @@
 import type { Grant } from '../acl/access-control';
 import type { ObjectChecksum } from '../checksums/object-checksum';
+import type { ObjectEncryption } from '../encryption/object-encryption';
 
 /** Content headers S3 stores with an object and returns on GET/HEAD. */
 export const CONTENT_HEADERS = [
@@ -39,6 +40,8 @@ export interface ObjectRecord {
    * first one's, so the record's identity for conditional commits stays a blob id no other record uses).
    */
   parts?: ManifestPart[];
+  /** Server-side encryption of the bytes at rest (SSE-C, SSE-S3, SSE-KMS); none: plaintext. */
+  encryption?: ObjectEncryption;
   /** The multipart upload a manifest came from: a second CompleteMultipartUpload of it answers as the first did. */
   uploadId?: string;
 }

@@ -3,6 +3,7 @@ import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ObjectChecksum } from '../checksums/object-checksum';
+import { toObjectEncryption } from '../encryption/object-encryption';
 import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord } from './object-record';
 
 /**
@@ -148,5 +149,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
     ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
     ...(item.uploadId === undefined ? {} : { uploadId: String(item.uploadId) }),
+    ...toObjectEncryption(item.encryption),
   };
 }

@@ -2,6 +2,8 @@ import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
+import { atRest } from '../encryption/blob-recrypt';
+import { encryptionForWrite } from '../encryption/object-keys';
 import type { StorageDeps } from '../storage-deps';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
@@ -29,14 +31,19 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     id: bucket.ownerId,
     displayName: bucket.ownerDisplayName,
   });
+  const sealed = await encryptionForWrite(deps, bucket, input.headers);
   const record = newRecord(deps, principal, input.bucket, input.key, {
     size: input.body.length,
     etag: md5.toString('hex'),
     ...requestedMetadata(input.headers),
     acl,
     ...(input.checksum ? { checksum: input.checksum } : {}),
+    ...(sealed ? { encryption: sealed.encryption } : {}),
   });
-  await deps.blobs.put(record.blobId, input.body, { bucket: record.bucket, key: record.key });
+  await deps.blobs.put(record.blobId, atRest(sealed?.cipher, record.blobId, input.body), {
+    bucket: record.bucket,
+    key: record.key,
+  });
   return commitObject(deps, bucket, record, precondition);
 }
 
@@ -46,7 +53,7 @@ export function newRecord(
   principal: Principal,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum'>,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption'>,
 ): ObjectRecord {
   const owner = ownerOf(principal);
   return {

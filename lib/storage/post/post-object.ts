@@ -26,7 +26,7 @@ export interface PostObjectResult extends Committed {
 export async function postObject(
   deps: StorageDeps,
   keys: AccessKeyResolver,
-  input: { bucket: string; contentType?: string; body: Buffer },
+  input: { bucket: string; contentType?: string; body: Buffer; forwardedProto?: string },
 ): Promise<PostObjectResult> {
   const { fields, file } = await parsePostForm(input.contentType, input.body);
   const claim = parsePostPolicyClaim((name) => fields.get(name));
@@ -50,8 +50,11 @@ export async function postObject(
     file.bytes,
   );
   const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
+  // The transport (SSE-C needs HTTPS on deployed stages) is the request's; the encryption fields are the form's.
+  if (input.forwardedProto !== undefined) headers['x-forwarded-proto'] = [input.forwardedProto];
   for (const [name, value] of fields) {
-    if ((CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-')) headers[name] = [value];
+    const stored = (CONTENT_HEADERS as readonly string[]).includes(name) || name.startsWith('x-amz-meta-');
+    if (stored || name.startsWith('x-amz-server-side-encryption')) headers[name] = [value];
   }
   const acl = fields.get('acl');
   if (acl !== undefined) headers['x-amz-acl'] = [acl];

@@ -12,6 +12,7 @@ const SUPPORTED = new Set([
   'cors',
   'uploads',
   'uploadId',
+  'encryption',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
@@ -23,7 +24,6 @@ const NOT_IMPLEMENTED = new Set([
   'tagging',
   'logging',
   'replication',
-  'encryption',
   'restore',
   'select',
   'torrent',

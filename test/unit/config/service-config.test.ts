@@ -7,6 +7,7 @@ const base = {
   BLOB_BUCKET: 'b',
   STORAGE_SECRETS_KEY_SECRET_ID: 'svc/sandbox/key',
   WEB_SECRET_ID: 'svc/sandbox/web',
+  STORAGE_SSE_S3_KEY_ID: 'alias/svc-sandbox-sse-s3',
 };
 
 describe('loadServiceConfig', () => {
@@ -21,8 +22,18 @@ describe('loadServiceConfig', () => {
       storageMaxObjectBytes: 4 * 1024 * 1024,
       diagnostics: false,
       storageSecretsKey: { kind: 'secretsManager', secretId: 'svc/sandbox/key' },
+      storageKms: { kind: 'aws', sseS3KeyId: 'alias/svc-sandbox-sse-s3' },
+      storageSseCustomerKeyOverHttp: false,
     });
     expect(config.dynamodbEndpoint).toBeUndefined();
+  });
+
+  it('uses local KMS keys where STORAGE_KMS_LOCAL=1, and refuses SSE-C over HTTP on production', () => {
+    const { STORAGE_SSE_S3_KEY_ID: _, ...withoutKey } = base;
+    expect(loadServiceConfig({ ...withoutKey, STORAGE_KMS_LOCAL: '1' }).storageKms).toEqual({ kind: 'local' });
+    expect(() => loadServiceConfig(withoutKey)).toThrow(/STORAGE_SSE_S3_KEY_ID is required/);
+    expect(loadServiceConfig({ ...base, STORAGE_SSE_C_ALLOW_HTTP: '1' }).storageSseCustomerKeyOverHttp).toBe(true);
+    expect(() => loadServiceConfig({ ...base, STAGE: 'production', STORAGE_SSE_C_ALLOW_HTTP: '1' })).toThrow(/local stacks only/);
   });
 
   it('prefers inline key material (local stack) over the Secrets Manager secret', () => {

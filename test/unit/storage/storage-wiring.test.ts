@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -9,11 +10,13 @@ const clients = {
   documents: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })),
   s3: new S3Client({ region: 'us-east-1' }),
   secrets: new SecretsManagerClient({ region: 'us-east-1' }),
+  kms: new KMSClient({ region: 'us-east-1' }),
 };
 const wiring = (storageMaxObjectBytes: number) =>
   createStorageWiring(clients, { storageTable: 't', blobBucket: 'b' }, {
     storageMaxObjectBytes,
     storageSecretsKey: { kind: 'value', value: 'k' },
+    storageKms: { kind: 'local' },
   } as never);
 
 describe('storage wiring', () => {
