@@ -7,23 +7,26 @@ import {
   formBody,
   htmlResponse,
   issueCsrfToken,
+  originOf,
   renderDocument,
   requestCookies,
   seeOther,
   verifyCsrfToken,
+  verifySessionCookie,
   webSecret,
 } from '../../../http/web';
 import { GatewayError } from '../../errors';
 import { adminDependencies } from '../admin-container';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import type { AdminSession } from '../sessions/admin-session';
-import { verifySessionCookie } from '../sessions/session-token';
 import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
-import { adminBase, originOf } from './admin-request';
+import { adminBase } from './admin-request';
 
 export const SESSION_COOKIE = 'gw_admin_session';
+/** In the cookie's MAC: an admin cookie is never a valid cookie of another surface. */
+export const SESSION_PURPOSE = 'admin-session';
 
 /** What every admin route gets: the request, where the UI lives, the stage, the secret and the dependencies. */
 export interface AdminRequest {
@@ -68,7 +71,7 @@ export function signedInEndpoint(route: (request: SignedInRequest) => Promise<Ap
     const { event, secret, deps, base } = request;
     const now = deps.now();
     const cookie = requestCookies(event)[SESSION_COOKIE];
-    const sessionId = verifySessionCookie(secret, cookie);
+    const sessionId = verifySessionCookie(secret, SESSION_PURPOSE, cookie);
     const session = sessionId ? await deps.sessions.find(sessionId, now) : undefined;
     if (!session) {
       const here = `${base}${event.path.slice('/v1/admin'.length)}`;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
+import { newSessionId, type ThrottleKey } from '../../../http/web';
 import { normaliseEmail } from '../../merchants/merchant';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import { type AdminSession, SESSION_TTL_SECONDS } from '../sessions/admin-session';
-import { newSessionId } from '../sessions/session-token';
-import type { ThrottleKey } from './login-throttle-store';
 
 export type LoginResult =
   | { ok: true; session: AdminSession }
