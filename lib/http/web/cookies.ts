@@ -27,6 +27,7 @@ export function sessionCookie(name: string, value: string, options: CookieOption
   });
 }
 
+/** Deletes a cookie (same name and path; Secure where a `__Secure-` name requires it). */
 export function expiredCookie(name: string, path = '/'): string {
-  return serialize(name, '', { httpOnly: true, sameSite: 'lax', path, maxAge: 0 });
+  return serialize(name, '', { httpOnly: true, sameSite: 'lax', path, maxAge: 0, secure: name.startsWith('__Secure-') });
 }

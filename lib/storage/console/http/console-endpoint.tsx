@@ -1,0 +1,158 @@
+import type { VNode } from 'preact';
+import { type Stage, serviceConfig } from '../../../config';
+import { type ApiEvent, type ApiResult, type ErrorRenderer, headerOf, httpEndpoint, stagePrefixOf } from '../../../http';
+import {
+  CsrfRefusedError,
+  cookiesSecure,
+  expiredCookie,
+  formBody,
+  htmlResponse,
+  issueCsrfToken,
+  originOf,
+  type RequestOrigin,
+  renderDocument,
+  requestCookies,
+  seeOther,
+  verifyCsrfToken,
+  verifySessionCookie,
+  webSecret,
+} from '../../../http/web';
+import { StorageError } from '../../errors';
+import { S3_ERROR_CODES, s3MessageOf } from '../../http/s3-error-codes';
+import { actorOf, type ConsoleActor } from '../console-actor';
+import { consoleDependencies } from '../console-container';
+import type { ConsoleDependencies } from '../console-dependencies';
+import { ConsoleErrorPage } from '../views/console-error-page';
+import type { ConsoleFrame } from '../views/console-layout';
+import { ConsoleNotFoundError } from './console-errors';
+
+/** In the cookie's MAC: a console cookie is never a valid admin cookie, nor the reverse. */
+export const CONSOLE_SESSION_PURPOSE = 'console-session';
+
+/**
+ * The session cookie: `__Secure-` where it is Secure (HTTPS), so no plain-http page or subdomain can plant one. Not
+ * `__Host-`: that prefix demands Path=/, and this cookie is scoped to the console's path, so object pages (other
+ * users' content, on this origin) never receive it.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Secure-gw_console' : 'gw_console');
+
+/** What every console route gets. */
+export interface ConsoleRequest {
+  event: ApiEvent;
+  /** `<stage prefix>/v1/console`: every link and the cookie path. */
+  base: string;
+  stagePrefix: string;
+  stage: Stage;
+  origin: RequestOrigin;
+  secret: string;
+  secure: boolean;
+  deps: ConsoleDependencies;
+}
+
+/** A signed-in user's request, CSRF-checked when it changes anything. */
+export interface SignedInConsoleRequest extends ConsoleRequest {
+  actor: ConsoleActor;
+  frame: ConsoleFrame & { user: NonNullable<ConsoleFrame['user']> };
+  form: Record<string, string>;
+  /** Where presigned URLs point: the Host this browser uses, and the stage prefix of the path. */
+  target: { host: string; stagePrefix: string };
+}
+
+/** The middy stack of every console page: errors become a page (nothing internal leaks). */
+export function consoleEndpoint(route: (request: ConsoleRequest) => Promise<ApiResult>, renderError = renderConsoleError) {
+  return httpEndpoint(
+    async (event) => {
+      const stagePrefix = stagePrefixOf(event);
+      return route({
+        event,
+        base: `${stagePrefix}/v1/console`,
+        stagePrefix,
+        stage: serviceConfig().stage,
+        origin: originOf(event),
+        secret: await webSecret(),
+        secure: cookiesSecure(event),
+        deps: consoleDependencies(),
+      });
+    },
+    { renderError },
+  );
+}
+
+export interface SignedInOptions {
+  /** Without a session: GET of the console's home shows the sign-in form itself; anything else is sent there. */
+  signedOut?: (request: ConsoleRequest) => Promise<ApiResult>;
+  renderError?: ErrorRenderer;
+}
+
+/**
+ * Routes behind the sign-in: a missing, forged, expired or signed-out session, or one whose access key was revoked
+ * since, goes to the sign-in (and back after it); a POST must carry the CSRF token bound to this session, in the
+ * form (`_csrf`) or, for the upload script, in `x-csrf-token`.
+ */
+export function signedInConsole(route: (request: SignedInConsoleRequest) => Promise<ApiResult>, options: SignedInOptions = {}) {
+  return consoleEndpoint(async (request) => {
+    const { event, secret, deps, base } = request;
+    const now = deps.now();
+    const cookieName = sessionCookieName(request.secure);
+    const cookie = requestCookies(event)[cookieName];
+    const sessionId = verifySessionCookie(secret, CONSOLE_SESSION_PURPOSE, cookie);
+    const session = sessionId ? await deps.sessions.find(sessionId, now) : undefined;
+    const actor = session ? await actorOf(deps, session, request.origin) : undefined;
+    if (!actor) {
+      if (options.signedOut) return options.signedOut(request);
+      const here = `${request.stagePrefix}${event.path}`;
+      const query = new URLSearchParams((event.queryStringParameters ?? {}) as Record<string, string>).toString();
+      const next = event.httpMethod === 'GET' ? `?next=${encodeURIComponent(query ? `${here}?${query}` : here)}` : '';
+      return seeOther(`${base}/sign-in${next}`, { cookies: cookie ? [expiredCookie(cookieName, base)] : [] });
+    }
+    const binding = `console|${actor.session.id}`;
+    const isPost = event.httpMethod === 'POST';
+    const form = isPost && !isJson(event) ? formBody(event) : {};
+    const token = form._csrf ?? headerOf(event, 'x-csrf-token');
+    if (isPost && !verifyCsrfToken(secret, binding, token, now)) throw new CsrfRefusedError();
+    const csrf = issueCsrfToken(secret, binding, now, Math.max(60, actor.session.expiresAt - Math.floor(now.getTime() / 1000)));
+    return route({
+      ...request,
+      actor,
+      form,
+      target: { host: headerOf(event, 'host') ?? 'localhost', stagePrefix: request.stagePrefix },
+      frame: {
+        stage: request.stage,
+        base,
+        user: { displayName: actor.session.displayName, accessKey: actor.session.accessKey, csrf },
+      },
+    });
+  }, options.renderError);
+}
+
+const isJson = (event: ApiEvent) => (headerOf(event, 'content-type') ?? '').startsWith('application/json');
+
+export function page(statusCode: number, document: VNode, options: { cookies?: string[]; scriptNonce?: string } = {}): ApiResult {
+  return htmlResponse(statusCode, renderDocument(document), options);
+}
+
+/**
+ * Console errors as a page: a refused form 403; an S3 error with its code, AWS's message and status (the API's own
+ * answer, in words); an unknown console address 404; anything else a bare 500.
+ */
+export const renderConsoleError: ErrorRenderer = (error, { requestId }) => {
+  const frame = { stage: stageOrSandbox(), base: '/v1/console' };
+  const show = (status: number, title: string, message: string, code?: string) =>
+    page(status, <ConsoleErrorPage {...frame} title={title} message={message} code={code} requestId={requestId} />);
+  if (error instanceof CsrfRefusedError) return show(403, 'Form refused', error.message);
+  if (error instanceof ConsoleNotFoundError) return show(404, 'Not found', error.message);
+  if (error instanceof StorageError) return show(s3StatusOf(error), 'Not done', s3MessageOf(error), error.code);
+  return show(500, 'Something went wrong', 'Try again in a moment; if it keeps happening, give us the request id below.');
+};
+
+/** The HTTP status S3 answers this error with. */
+export const s3StatusOf = (error: StorageError): number => S3_ERROR_CODES[error.code][0];
+
+/** The error page must render even when the configuration is what failed: then it says sandbox, the cautious banner. */
+function stageOrSandbox(): Stage {
+  try {
+    return serviceConfig().stage;
+  } catch {
+    return 'sandbox';
+  }
+}
