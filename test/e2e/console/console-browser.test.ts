@@ -4,8 +4,8 @@ import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchChromium, screenshot } from '../../support/browser';
-import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 import { testStack } from '../../support/stack';
+import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
 const { baseUrl } = testStack();
 let browser: Browser;
