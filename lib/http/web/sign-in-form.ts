@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiEvent } from '../types';
-import { type CookieOptions, requestCookies, sessionCookie } from './cookies';
-import { issueCsrfToken, verifyCsrfToken } from './csrf';
+import type { ApiEvent, ApiResult } from '../types';
+import { type CookieOptions, expiredCookie, requestCookies, sessionCookie } from './cookies';
+import { CsrfRefusedError, issueCsrfToken, verifyCsrfToken } from './csrf';
+import { seeOther } from './html-response';
+import type { SessionCookieSpec } from './session-guard';
+import { signSessionId } from './session-token';
 
 /** How long a sign-in form stays usable. */
 export const SIGN_IN_FORM_TTL_SECONDS = 3600;
@@ -30,14 +33,33 @@ export function signInFormToken(
   };
 }
 
-/** Whether a submitted sign-in form carries the token bound to this browser's pre-sign-in cookie. */
-export function verifySignInForm(
+/** A submitted sign-in form must carry the token bound to this browser's pre-sign-in cookie: else CsrfRefusedError. */
+export function assertSignInForm(
   event: Pick<ApiEvent, 'headers' | 'multiValueHeaders'>,
   secret: string,
   cookieName: string,
   token: unknown,
   now: Date,
-): boolean {
+): void {
   const preLogin = requestCookies(event)[cookieName];
-  return preLogin !== undefined && verifyCsrfToken(secret, `login|${preLogin}`, token, now);
+  if (preLogin === undefined || !verifyCsrfToken(secret, `login|${preLogin}`, token, now)) throw new CsrfRefusedError();
+}
+
+/** After a successful sign-in: the signed session cookie, the pre-sign-in cookie cleared, and on to `location`. */
+export function signedInRedirect(
+  location: string,
+  input: {
+    secret: string;
+    sessionId: string;
+    cookie: SessionCookieSpec & Omit<CookieOptions, 'path'>;
+    preSignIn: Pick<SignInFormCookie, 'name' | 'path'>;
+  },
+): ApiResult {
+  const { name, purpose, ...options } = input.cookie;
+  return seeOther(location, {
+    cookies: [
+      sessionCookie(name, signSessionId(input.secret, purpose, input.sessionId), options),
+      expiredCookie(input.preSignIn.name, input.preSignIn.path),
+    ],
+  });
 }

@@ -38,14 +38,14 @@ export function auditAction(
   deps: ConsoleDependencies,
   actor: ConsoleActor,
   action: ConsoleAuditAction,
-  target: string,
   outcome: string,
+  target?: string,
 ): Promise<void> {
   return deps.audit.record(actor.session.userId, {
     at: deps.now().toISOString(),
     action,
     actor: actor.session.accessKey,
-    target,
+    ...(target === undefined ? {} : { target }),
     outcome,
     ...actor.origin,
   });

@@ -90,6 +90,7 @@ describe('the storage console in a real browser (headless Chromium)', () => {
     expect(await page.locator('tbody').innerText()).toContain('hello.txt');
 
     await page.getByRole('link', { name: bucket, exact: true }).first().click();
+    await page.waitForURL(new RegExp(`/buckets/${bucket}$`));
     const progressSeen = page.locator('.progress li').first().waitFor();
     await upload(page, [{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: large }]);
     await progressSeen;

@@ -1,21 +1,18 @@
 import type { ApiResult } from '../../../http';
 import {
+  assertSignInForm,
   cookiesSecure,
   expiredCookie,
   formBody,
-  type SignInFormCookie,
   safeNext,
   seeOther,
-  sessionCookie,
+  signedInRedirect,
   signInFormToken,
-  signSessionId,
-  verifySignInForm,
 } from '../../../http/web';
 import { logIn, logOut } from '../login/admin-login';
 import { SESSION_TTL_SECONDS } from '../sessions/admin-session';
 import { LoginPage } from '../views/login-page';
 import { type AdminRequest, page, SESSION_COOKIE, SESSION_PURPOSE, type SignedInRequest } from './admin-endpoint';
-import { CsrfRefusedError } from './admin-errors';
 
 /** Before login there is no session to bind the CSRF token to: a random pre-login cookie stands in for it. */
 const PRELOGIN_COOKIE = 'gw_admin_login';
@@ -28,7 +25,7 @@ export async function showLogin(request: AdminRequest): Promise<ApiResult> {
 export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
   const { event, secret, deps } = request;
   const form = formBody(event);
-  if (!verifySignInForm(event, secret, PRELOGIN_COOKIE, form._csrf, deps.now())) throw new CsrfRefusedError();
+  assertSignInForm(event, secret, PRELOGIN_COOKIE, form._csrf, deps.now());
   const next = safeNext(request.base, form.next);
   const result = await logIn(deps, { email: form.email ?? '', password: form.password ?? '', origin: request.origin });
   if (!result.ok) {
@@ -38,11 +35,12 @@ export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
         : 'Wrong e-mail or password.';
     return loginForm(request, result.reason === 'throttled' ? 429 : 401, { next, error, email: form.email });
   }
-  const cookie = sessionCookie(SESSION_COOKIE, signSessionId(secret, SESSION_PURPOSE, result.session.id), {
-    maxAgeSeconds: SESSION_TTL_SECONDS,
-    secure: cookiesSecure(event),
+  return signedInRedirect(next ?? request.base, {
+    secret,
+    sessionId: result.session.id,
+    cookie: { name: SESSION_COOKIE, purpose: SESSION_PURPOSE, maxAgeSeconds: SESSION_TTL_SECONDS, secure: cookiesSecure(event) },
+    preSignIn: { name: PRELOGIN_COOKIE },
   });
-  return seeOther(next ?? request.base, { cookies: [cookie, expiredCookie(PRELOGIN_COOKIE)] });
 }
 
 export async function submitLogout(request: SignedInRequest): Promise<ApiResult> {
@@ -55,7 +53,7 @@ function loginForm(
   statusCode: number,
   state: { next?: string; error?: string; email?: string },
 ): ApiResult {
-  const cookie: SignInFormCookie = { name: PRELOGIN_COOKIE, secure: cookiesSecure(request.event) };
+  const cookie = { name: PRELOGIN_COOKIE, secure: cookiesSecure(request.event) };
   const { csrf, setCookie } = signInFormToken(request.event, request.secret, cookie, request.deps.now());
   return page(statusCode, <LoginPage stage={request.stage} base={request.base} csrf={csrf} {...state} />, [setCookie]);
 }

@@ -55,14 +55,14 @@ export async function createConsoleBucket(
 ): Promise<BucketRecord> {
   const headers: Record<string, string[]> = input.publicRead ? { 'x-amz-acl': ['public-read'] } : {};
   const bucket = await createBucket(deps.storage, actor.principal, input.name, Buffer.alloc(0), headers);
-  await auditAction(deps, actor, 'bucket_created', bucket.name, input.publicRead ? 'created public-read' : 'created private');
+  await auditAction(deps, actor, 'bucket_created', input.publicRead ? 'created public-read' : 'created private', bucket.name);
   return bucket;
 }
 
 /** DeleteBucket as the API runs it: the owner only, BucketNotEmpty while objects or versions remain. */
 export async function deleteConsoleBucket(deps: ConsoleDependencies, actor: ConsoleActor, name: string): Promise<void> {
   await deleteBucket(deps.storage, actor.principal, name);
-  await auditAction(deps, actor, 'bucket_deleted', name, 'deleted');
+  await auditAction(deps, actor, 'bucket_deleted', 'deleted', name);
 }
 
 /** Versioning on/off, request payment, public/private: through the API's own PUT ?versioning, ?requestPayment, ?acl. */
@@ -73,5 +73,5 @@ export async function changeBucketSetting(
   setting: BucketSetting,
 ): Promise<void> {
   await bucketSettingChange(setting)(deps.storage, actor.principal, name);
-  await auditAction(deps, actor, 'bucket_settings', name, setting);
+  await auditAction(deps, actor, 'bucket_settings', setting, name);
 }

@@ -1,21 +1,14 @@
 import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
-import { type ApiEvent, type ApiResult, type ErrorRenderer, headerOf, httpEndpoint, stagePrefixOf } from '../../../http';
+import { type ApiResult, type ErrorRenderer, headerOf, stagePrefixOf } from '../../../http';
 import {
   CsrfRefusedError,
+  checkSession,
   cookiesSecure,
-  expiredCookie,
-  formBody,
   htmlResponse,
-  issueCsrfToken,
-  originOf,
-  type RequestOrigin,
   renderDocument,
-  requestCookies,
-  seeOther,
-  verifyCsrfToken,
-  verifySessionCookie,
-  webSecret,
+  type WebRequest,
+  webEndpoint,
 } from '../../../http/web';
 import { StorageError } from '../../errors';
 import { S3_ERROR_CODES, s3MessageOf } from '../../http/s3-error-codes';
@@ -36,17 +29,10 @@ export const CONSOLE_SESSION_PURPOSE = 'console-session';
  */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Secure-gw_console' : 'gw_console');
 
-/** What every console route gets. */
-export interface ConsoleRequest {
-  event: ApiEvent;
-  /** `<stage prefix>/v1/console`: every link and the cookie path. */
-  base: string;
+/** What every console route gets: the web request, the stage prefix (presigned URLs need it) and whether cookies are Secure. */
+export interface ConsoleRequest extends WebRequest<ConsoleDependencies> {
   stagePrefix: string;
-  stage: Stage;
-  origin: RequestOrigin;
-  secret: string;
   secure: boolean;
-  deps: ConsoleDependencies;
 }
 
 /** A signed-in user's request, CSRF-checked when it changes anything. */
@@ -60,22 +46,9 @@ export interface SignedInConsoleRequest extends ConsoleRequest {
 
 /** The middy stack of every console page: errors become a page (nothing internal leaks). */
 export function consoleEndpoint(route: (request: ConsoleRequest) => Promise<ApiResult>, renderError = renderConsoleError) {
-  return httpEndpoint(
-    async (event) => {
-      const stagePrefix = stagePrefixOf(event);
-      return route({
-        event,
-        base: `${stagePrefix}/v1/console`,
-        stagePrefix,
-        stage: serviceConfig().stage,
-        origin: originOf(event),
-        secret: await webSecret(),
-        secure: cookiesSecure(event),
-        deps: consoleDependencies(),
-      });
-    },
-    { renderError },
-  );
+  const withConsole = (request: WebRequest<ConsoleDependencies>) =>
+    route({ ...request, stagePrefix: stagePrefixOf(request.event), secure: cookiesSecure(request.event) });
+  return webEndpoint('/v1/console', consoleDependencies, withConsole, renderError);
 }
 
 export interface SignedInOptions {
@@ -93,24 +66,25 @@ export function signedInConsole(route: (request: SignedInConsoleRequest) => Prom
   return consoleEndpoint(async (request) => {
     const { event, secret, deps, base } = request;
     const now = deps.now();
-    const cookieName = sessionCookieName(request.secure);
-    const cookie = requestCookies(event)[cookieName];
-    const sessionId = verifySessionCookie(secret, CONSOLE_SESSION_PURPOSE, cookie);
-    const session = sessionId ? await deps.sessions.find(sessionId, now) : undefined;
-    const actor = session ? await actorOf(deps, session, request.origin) : undefined;
-    if (!actor) {
-      if (options.signedOut) return options.signedOut(request);
-      const here = `${request.stagePrefix}${event.path}`;
-      const query = new URLSearchParams((event.queryStringParameters ?? {}) as Record<string, string>).toString();
-      const next = event.httpMethod === 'GET' ? `?next=${encodeURIComponent(query ? `${here}?${query}` : here)}` : '';
-      return seeOther(`${base}/sign-in${next}`, { cookies: cookie ? [expiredCookie(cookieName, base)] : [] });
-    }
-    const binding = `console|${actor.session.id}`;
-    const isPost = event.httpMethod === 'POST';
-    const form = isPost && !isJson(event) ? formBody(event) : {};
-    const token = form._csrf ?? headerOf(event, 'x-csrf-token');
-    if (isPost && !verifyCsrfToken(secret, binding, token, now)) throw new CsrfRefusedError();
-    const csrf = issueCsrfToken(secret, binding, now, Math.max(60, actor.session.expiresAt - Math.floor(now.getTime() / 1000)));
+    const check = await checkSession(event, {
+      secret,
+      cookie: { name: sessionCookieName(request.secure), purpose: CONSOLE_SESSION_PURPOSE, path: base },
+      // A session is good while its access key still resolves to its user (a revoked key ends it).
+      find: async (id) => {
+        const session = await deps.sessions.find(id, now);
+        const actor = session ? await actorOf(deps, session, request.origin) : undefined;
+        return actor ? { ...session!, actor } : undefined;
+      },
+      signInUrl: `${base}/sign-in`,
+      binding: (session) => `console|${session.id}`,
+      now,
+    });
+    if (!check.signedIn) return options.signedOut ? options.signedOut(request) : check.toSignIn;
+    const {
+      session: { actor },
+      form,
+      csrf,
+    } = check;
     return route({
       ...request,
       actor,
@@ -124,8 +98,6 @@ export function signedInConsole(route: (request: SignedInConsoleRequest) => Prom
     });
   }, options.renderError);
 }
-
-const isJson = (event: ApiEvent) => (headerOf(event, 'content-type') ?? '').startsWith('application/json');
 
 export function page(statusCode: number, document: VNode, options: { cookies?: string[]; scriptNonce?: string } = {}): ApiResult {
   return htmlResponse(statusCode, renderDocument(document), options);

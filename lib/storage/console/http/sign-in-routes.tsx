@@ -1,15 +1,13 @@
 import type { ApiResult } from '../../../http';
 import {
-  CsrfRefusedError,
+  assertSignInForm,
   expiredCookie,
   formBody,
   type SignInFormCookie,
   safeNext,
   seeOther,
-  sessionCookie,
+  signedInRedirect,
   signInFormToken,
-  signSessionId,
-  verifySignInForm,
 } from '../../../http/web';
 import { CONSOLE_SESSION_TTL_SECONDS } from '../sessions/console-session';
 import { signIn, signOut } from '../sign-in/console-sign-in';
@@ -39,7 +37,7 @@ export async function showSignIn(request: ConsoleRequest): Promise<ApiResult> {
 export async function submitSignIn(request: ConsoleRequest): Promise<ApiResult> {
   const { event, secret, deps } = request;
   const form = formBody(event);
-  if (!verifySignInForm(event, secret, signInCookie(request).name, form._csrf, deps.now())) throw new CsrfRefusedError();
+  assertSignInForm(event, secret, signInCookie(request).name, form._csrf, deps.now());
   const next = safeNext(request.base, form.next);
   const accessKey = form.accessKey ?? '';
   const result = await signIn(deps, { accessKey, secretKey: form.secretKey ?? '', origin: request.origin });
@@ -51,17 +49,25 @@ export async function submitSignIn(request: ConsoleRequest): Promise<ApiResult> 
     const answer = await signInForm(request, 429, { next, accessKey, error });
     return { ...answer, headers: { ...answer.headers, 'retry-after': String(result.retryAfterSeconds) } };
   }
-  const cookie = sessionCookie(
-    sessionCookieName(request.secure),
-    signSessionId(secret, CONSOLE_SESSION_PURPOSE, result.session.id),
-    { maxAgeSeconds: CONSOLE_SESSION_TTL_SECONDS, secure: request.secure, path: request.base, sameSite: 'strict' },
-  );
-  return seeOther(next ?? request.base, { cookies: [cookie, expiredCookie(signInCookie(request).name, request.base)] });
+  const { name, path } = signInCookie(request);
+  return signedInRedirect(next ?? request.base, {
+    secret,
+    sessionId: result.session.id,
+    cookie: {
+      name: sessionCookieName(request.secure),
+      purpose: CONSOLE_SESSION_PURPOSE,
+      path: request.base,
+      maxAgeSeconds: CONSOLE_SESSION_TTL_SECONDS,
+      secure: request.secure,
+      sameSite: 'strict',
+    },
+    preSignIn: { name, path },
+  });
 }
 
 /** POST /v1/console/sign-out: the session is deleted server-side, so a copied cookie dies with it. */
 export async function submitSignOut(request: SignedInConsoleRequest): Promise<ApiResult> {
-  await signOut(request.deps, request.actor.session, request.origin);
+  await signOut(request.deps, request.actor);
   return seeOther(`${request.base}/sign-in`, { cookies: [expiredCookie(sessionCookieName(request.secure), request.base)] });
 }
 

@@ -20,7 +20,7 @@ export async function deleteConsoleObject(deps: ConsoleDependencies, actor: Cons
   const outcome = await deleteObject(deps.storage, actor.principal, ref.bucket, ref.key, {
     ...(ref.versionId ? { versionId: ref.versionId } : {}),
   });
-  await auditAction(deps, actor, 'object_deleted', target(ref), outcome.deleteMarker ? 'delete marker added' : 'deleted');
+  await auditAction(deps, actor, 'object_deleted', outcome.deleteMarker ? 'delete marker added' : 'deleted', target(ref));
   return outcome;
 }
 
@@ -33,7 +33,7 @@ export async function setObjectAcl(
 ): Promise<void> {
   const change = { headers: { 'x-amz-acl': [acl] }, body: Buffer.alloc(0) };
   await putObjectAcl(deps.storage, actor.principal, ref.bucket, ref.key, change, ref.versionId);
-  await auditAction(deps, actor, 'object_acl', target(ref), acl);
+  await auditAction(deps, actor, 'object_acl', acl, target(ref));
 }
 
 /**
@@ -47,7 +47,7 @@ export async function restoreVersion(
 ): Promise<string> {
   const copySource = `${encodeURIComponent(ref.bucket)}/${encodeURIComponent(ref.key)}?versionId=${encodeURIComponent(ref.versionId)}`;
   const copied = await copyObject(deps.storage, actor.principal, { bucket: ref.bucket, key: ref.key, copySource, headers: {} });
-  await auditAction(deps, actor, 'version_restored', target(ref), `restored as version ${copied.record.versionId}`);
+  await auditAction(deps, actor, 'version_restored', `restored as version ${copied.record.versionId}`, target(ref));
   return copied.record.versionId;
 }
 

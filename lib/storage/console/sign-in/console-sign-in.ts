@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constantTimeEqual } from '../../../crypto/constant-time';
-import { newSessionId, type RequestOrigin, type ThrottleKey } from '../../../http/web';
-import type { ConsoleAuditAction } from '../audit/console-audit';
+import { newSessionId, type RequestOrigin, type SignInOutcome, type ThrottleKey, throttledSignIn } from '../../../http/web';
+import { auditAction, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { CONSOLE_SESSION_TTL_SECONDS, type ConsoleSession } from '../sessions/console-session';
 
-export type SignInResult =
-  | { ok: true; session: ConsoleSession }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type SignInResult = SignInOutcome<ConsoleSession>;
 
 /**
  * Failed attempts allowed per 15-minute window: few per access key from one address (guessing its secret), more per
@@ -42,40 +39,40 @@ export async function signIn(
     { name: `console#key#${key}`, limit: KEY_FAILURE_LIMIT },
   ];
   const resolved = accessKey === '' ? undefined : await deps.keys.resolveAccessKey(accessKey);
-  const audit = (action: ConsoleAuditAction, outcome: string) =>
-    deps.audit.record(resolved?.user.id, { at: now.toISOString(), action, actor: accessKey, outcome, ...input.origin });
-
-  const retryAfterSeconds = await deps.throttle.retryAfter(keys, now);
-  if (retryAfterSeconds !== undefined) {
-    await audit('sign_in_throttled', 'refused: too many failed attempts');
-    return { ok: false, reason: 'throttled', retryAfterSeconds };
-  }
-  const matches = constantTimeEqual(input.secretKey.slice(0, 1024), resolved?.secretKey ?? DECOY_SECRET);
-  if (!resolved || !matches) {
-    await deps.throttle.recordFailure(keys, now);
-    await audit('sign_in_failed', 'refused: wrong access key or secret key');
-    return { ok: false, reason: 'invalid' };
-  }
-  const session: ConsoleSession = {
-    id: newSessionId(),
-    userId: resolved.user.id,
-    displayName: resolved.user.displayName,
-    accessKey,
-    createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + CONSOLE_SESSION_TTL_SECONDS,
-  };
-  await deps.sessions.save(session);
-  await audit('sign_in', 'session opened');
-  return { ok: true, session };
+  return throttledSignIn({
+    throttle: deps.throttle,
+    keys,
+    now,
+    failedText: 'refused: wrong access key or secret key',
+    attempt: async () => {
+      const matches = constantTimeEqual(input.secretKey.slice(0, 1024), resolved?.secretKey ?? DECOY_SECRET);
+      if (!resolved || !matches) return undefined;
+      const session: ConsoleSession = {
+        id: newSessionId(),
+        userId: resolved.user.id,
+        displayName: resolved.user.displayName,
+        accessKey,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + CONSOLE_SESSION_TTL_SECONDS,
+      };
+      await deps.sessions.save(session);
+      return session;
+    },
+    audit: (outcome, text) =>
+      deps.audit.record(resolved?.user.id, {
+        at: now.toISOString(),
+        action: SIGN_IN_ACTIONS[outcome],
+        actor: accessKey,
+        outcome: text,
+        ...input.origin,
+      }),
+  });
 }
 
-export async function signOut(deps: ConsoleDependencies, session: ConsoleSession, origin: RequestOrigin): Promise<void> {
-  await deps.sessions.delete(session.id);
-  await deps.audit.record(session.userId, {
-    at: deps.now().toISOString(),
-    action: 'sign_out',
-    actor: session.accessKey,
-    outcome: 'session closed',
-    ...origin,
-  });
+const SIGN_IN_ACTIONS = { throttled: 'sign_in_throttled', failed: 'sign_in_failed', succeeded: 'sign_in' } as const;
+
+/** Sign-out: the session is deleted server-side (a copied cookie dies with it), and audited. */
+export async function signOut(deps: ConsoleDependencies, actor: ConsoleActor): Promise<void> {
+  await deps.sessions.delete(actor.session.id);
+  await auditAction(deps, actor, 'sign_out', 'session closed');
 }

@@ -1,8 +1,10 @@
+import { PostButton } from '../../../http/web';
 import { isPublicBucket } from '../buckets/console-buckets';
 import type { FolderListing } from '../objects/browse-bucket';
-import { breadcrumbs, nameIn } from '../objects/folder-path';
-import { ActionButton, type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
+import { nameIn } from '../objects/folder-path';
+import { type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
 import { bucketLink, downloadLink, objectLink, uploadsEndpoint } from './console-links';
+import { Crumbs } from './crumbs';
 import { formatBytes, formatTime } from './format';
 
 export interface BucketPageProps extends ConsoleFrame {
@@ -19,14 +21,7 @@ export function BucketPage(props: BucketPageProps) {
     bucketLink(base, bucket.name, query);
   return (
     <ConsoleLayout {...props} title={bucket.name}>
-      <nav class="crumbs" aria-label="Folders">
-        <a href={base}>Buckets</a> / <a href={here()}>{bucket.name}</a>
-        {breadcrumbs(folder).map((crumb) => (
-          <span key={crumb.prefix}>
-            / <a href={here({ prefix: crumb.prefix })}>{crumb.label}</a>
-          </span>
-        ))}
-      </nav>
+      <Crumbs base={base} bucket={bucket.name} folder={folder} />
       <h1>{folder ? `${bucket.name}/${folder}` : bucket.name}</h1>
       <Notice text={props.notice} />
       <form method="get" action={here()} class="row panel" aria-label="Search this folder">
@@ -117,13 +112,7 @@ function BucketSettings({ base, user, listing }: BucketPageProps) {
   const { bucket } = listing;
   const action = bucketLink(base, bucket.name);
   const setting = (value: string, label: string) => (
-    <ActionButton
-      action={action}
-      csrf={user.csrf}
-      fields={{ action: 'setting', setting: value }}
-      label={label}
-      kind="secondary"
-    />
+    <PostButton action={action} csrf={user.csrf} fields={{ action: 'setting', setting: value }} label={label} kind="secondary" />
   );
   const isPublic = isPublicBucket(bucket);
   return (

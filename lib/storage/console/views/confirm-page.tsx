@@ -1,4 +1,5 @@
-import { ActionButton, type ConsoleFrame, ConsoleLayout } from './console-layout';
+import { PostButton } from '../../../http/web';
+import { type ConsoleFrame, ConsoleLayout } from './console-layout';
 
 export interface ConfirmPageProps extends ConsoleFrame {
   user: NonNullable<ConsoleFrame['user']>;
@@ -18,7 +19,7 @@ export function ConfirmPage(props: ConfirmPageProps) {
         <h1>{props.title}</h1>
         <p>{props.question}</p>
         <div class="row">
-          <ActionButton action={props.action} csrf={props.user.csrf} fields={props.fields} label="Delete" kind="danger" />
+          <PostButton action={props.action} csrf={props.user.csrf} fields={props.fields} label="Delete" kind="danger" />
           <a class="button secondary" href={props.cancel}>
             Cancel
           </a>

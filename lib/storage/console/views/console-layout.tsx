@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Stage } from '../../../config';
+import { PostButton } from '../../../http/web';
 import { CONSOLE_CSS } from './console-styles';
 
 export interface ConsoleFrame {
@@ -43,12 +44,7 @@ export function ConsoleLayout(props: ConsoleFrame & { title: string; children: C
               <span class="muted">
                 {user.displayName} · {user.accessKey}
               </span>
-              <form method="post" action={`${base}/sign-out`}>
-                <input type="hidden" name="_csrf" value={user.csrf} />
-                <button type="submit" class="secondary">
-                  Sign out
-                </button>
-              </form>
+              <PostButton action={`${base}/sign-out`} csrf={user.csrf} label="Sign out" kind="secondary" />
             </>
           )}
         </header>
@@ -65,26 +61,5 @@ export function Notice(props: { text?: string; bad?: boolean }) {
     <p class={props.bad ? 'notice bad' : 'notice'} role={props.bad ? 'alert' : 'status'}>
       {props.text}
     </p>
-  );
-}
-
-/** A POST button: one form, the CSRF token, the fields, one submit. */
-export function ActionButton(props: {
-  action: string;
-  csrf: string;
-  fields: Record<string, string>;
-  label: string;
-  kind?: 'secondary' | 'danger';
-}) {
-  return (
-    <form method="post" action={props.action}>
-      <input type="hidden" name="_csrf" value={props.csrf} />
-      {Object.entries(props.fields).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} key={name} />
-      ))}
-      <button type="submit" class={props.kind}>
-        {props.label}
-      </button>
-    </form>
   );
 }

@@ -1,8 +1,9 @@
+import { PostButton } from '../../../http/web';
 import type { Grant } from '../../acl/access-control';
-import { breadcrumbs } from '../objects/folder-path';
 import type { ObjectDetails, VersionRow } from '../objects/object-details';
-import { ActionButton, type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
-import { bucketLink, downloadLink, objectLink } from './console-links';
+import { type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
+import { downloadLink, objectLink } from './console-links';
+import { Crumbs } from './crumbs';
 import { formatBytes, formatTime } from './format';
 
 export interface ObjectPageProps extends ConsoleFrame {
@@ -21,38 +22,22 @@ export function ObjectPage(props: ObjectPageProps) {
   const folder = record.key.slice(0, record.key.lastIndexOf('/') + 1);
   return (
     <ConsoleLayout {...props} title={record.key}>
-      <nav class="crumbs" aria-label="Folders">
-        <a href={base}>Buckets</a> / <a href={bucketLink(base, bucket.name)}>{bucket.name}</a>
-        {breadcrumbs(folder).map((crumb) => (
-          <span key={crumb.prefix}>
-            / <a href={bucketLink(base, bucket.name, { prefix: crumb.prefix })}>{crumb.label}</a>
-          </span>
-        ))}
-      </nav>
+      <Crumbs base={base} bucket={bucket.name} folder={folder} />
       <h1>{record.key}</h1>
       <Notice text={props.notice} />
       <div class="panel row">
         <a class="button" href={downloadLink(base, bucket.name, record.key, versionId)} download>
           Download
         </a>
-        {details.may.changeAcl &&
-          (details.isPublic ? (
-            <ActionButton
-              action={self}
-              csrf={user.csrf}
-              fields={{ action: 'acl', acl: 'private' }}
-              label="Make private"
-              kind="secondary"
-            />
-          ) : (
-            <ActionButton
-              action={self}
-              csrf={user.csrf}
-              fields={{ action: 'acl', acl: 'public-read' }}
-              label="Make public"
-              kind="secondary"
-            />
-          ))}
+        {details.may.changeAcl && (
+          <PostButton
+            action={self}
+            csrf={user.csrf}
+            fields={{ action: 'acl', acl: details.isPublic ? 'private' : 'public-read' }}
+            label={details.isPublic ? 'Make private' : 'Make public'}
+            kind="secondary"
+          />
+        )}
         {details.may.delete && (
           <a class="button secondary" href={objectLink(base, bucket.name, record.key, { versionId, confirm: 'delete' })}>
             {versionId ? 'Delete this version…' : 'Delete…'}
@@ -176,7 +161,7 @@ function Versions(props: ObjectPageProps & { versions: VersionRow[] }) {
                   </a>
                 )}
                 {!version.deleteMarker && !version.isLatest && details.may.restore && (
-                  <ActionButton
+                  <PostButton
                     action={objectLink(base, bucket.name, record.key)}
                     csrf={user.csrf}
                     fields={{ action: 'restore', versionId: version.versionId }}

@@ -110,9 +110,9 @@ describe('console sign-in', () => {
     const actor = await actorOf(deps, result.session, here);
     expect(actor?.principal).toEqual({ kind: 'user', user });
     expect(actor?.credentials).toEqual({ accessKey: 'AKANN', secretKey: SECRET });
+    await signOut(deps, actor!);
     keys.delete('AKANN');
     expect(await actorOf(deps, result.session, here)).toBeUndefined();
-    await signOut(deps, result.session, here);
     expect(sessions.size).toBe(0);
     expect(audit.at(-1)?.entry.action).toBe('sign_out');
   });
