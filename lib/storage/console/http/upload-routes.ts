@@ -33,6 +33,12 @@ export async function presignUpload(request: SignedInConsoleRequest): Promise<Ap
   throw new StorageError('InvalidArgument', 'op must be start or part');
 }
 
+/** Without a session the script gets JSON it can show (a redirect to the sign-in page would be HTML). */
+export function uploadSessionEnded(): Promise<ApiResult> {
+  const error = { code: 'SignedOut', message: 'Your session has ended: sign in again, then upload.' };
+  return Promise.resolve(jsonResponse(401, { error }, NO_STORE));
+}
+
 /** The upload endpoint answers its script in JSON: `{"error":{"code","message"}}` with S3's code and status. */
 export const renderUploadError: ErrorRenderer = (error, { requestId }) => {
   const answer = (status: number, code: string, message: string) =>

@@ -138,6 +138,8 @@ describe('console pages and actions over HTTP', () => {
     const part = await presign(browser, bucket, { op: 'part', key: 'big.bin', uploadId: big.body.uploadId, partNumber: 3 }, csrf);
     expect(part.body.url).toContain('partNumber=3');
     expect((await presign(browser, bucket, { op: 'start', key: 'x', size: 1 })).status).toBe(403);
+    const signedOut = await presign(new AdminClient(), bucket, { op: 'start', key: 'x', size: 1 });
+    expect(signedOut).toMatchObject({ status: 401, body: { error: { code: 'SignedOut' } } });
     expect((await presign(browser, bucket, { op: 'part', key: 'x', uploadId: 'u', partNumber: 0 }, csrf)).body.error.code).toBe(
       'InvalidArgument',
     );
