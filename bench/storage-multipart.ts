@@ -5,13 +5,13 @@
  * happens (VmHWM: bounded memory means it does not grow with the object). BENCH_MULTIPART_MIB sets the size
  * (default 1024). Prints figures; asserts nothing.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+import { listenerPid } from './support/process-cpu';
 import { storageBenchClients } from './support/storage-bench-clients';
 
 const MiB = 1024 * 1024;
@@ -22,9 +22,7 @@ const CONCURRENCY = 4;
 console.log('Starting the local stack (in memory)...');
 const stack = await startEphemeralStack({ name: 'bench-multipart', withOffline: true });
 const port = new URL(stack.baseUrl).port;
-// The process that listens on the API port is the one serving the handlers (not its npx/sh parents).
-const listener = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-const offlinePid = /pid=(\d+)/.exec(listener)![1]!;
+const offlinePid = listenerPid(port);
 const rssMiB = (field: 'VmHWM' | 'VmRSS') =>
   Number(
     /(\d+) kB/.exec(

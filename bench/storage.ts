@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 import { freePort } from '../scripts/local/ports';
+import { cpuPerOperation, listenerPid } from './support/process-cpu';
 import { benchS3Client, storageBenchClients } from './support/storage-bench-clients';
 
 const CLIENTS = 8;
@@ -25,7 +26,12 @@ const LARGE_ROUNDS = Math.max(1, Math.round(4 * SCALE)); // 1 MiB PUT+GET per cl
 const READ_ROUNDS = Math.max(1, Math.round(2 * SCALE)); // GET and HEAD: passes over the 1,000 keys
 const LIST_ROUNDS = Math.max(1, Math.round(3 * SCALE)); // full listings per client
 
-type Figures = Record<'put' | 'get' | 'head' | 'large' | 'list', number>;
+type Figures = Record<'put' | 'get' | 'head' | 'large' | 'list', number> & {
+  /** CPU ms per request of each process serving the peer (and of this one), in the 4 KiB PUT and GET phases. */
+  cpu: { put: Record<string, number>; get: Record<string, number> };
+};
+/** The processes whose CPU a peer's requests use; undefined is this process (the clients, and s3rver in-process). */
+type Processes = Record<string, number | undefined>;
 
 console.log('Starting the local stack (in memory) and moto_server...');
 const stack = await startEphemeralStack({ name: 'bench-storage', withOffline: true });
@@ -34,24 +40,35 @@ const moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(motoPort)], {
 try {
   await waitForHttp(`http://127.0.0.1:${motoPort}/`, moto);
   const clients = await storageBenchClients(stack);
-  const peers = {
-    facade: clients.facade,
-    s3rver: clients.s3rver,
-    moto_server: () => benchS3Client(`http://127.0.0.1:${motoPort}`, { accessKeyId: 'bench', secretAccessKey: 'bench' }),
+  const thisProcess = 'bench process (clients, s3rver)';
+  const peers: Record<string, [() => S3Client, Processes]> = {
+    facade: [
+      clients.facade,
+      {
+        'serverless offline': listenerPid(new URL(stack.baseUrl).port),
+        'DynamoDB Local': listenerPid(new URL(stack.dynamodbEndpoint).port),
+        [thisProcess]: undefined,
+      },
+    ],
+    s3rver: [clients.s3rver, { [thisProcess]: undefined }],
+    moto_server: [
+      () => benchS3Client(`http://127.0.0.1:${motoPort}`, { accessKeyId: 'bench', secretAccessKey: 'bench' }),
+      { moto_server: listenerPid(motoPort), [thisProcess]: undefined },
+    ],
   };
   const results: Record<string, Figures> = {};
-  for (const [name, make] of Object.entries(peers)) {
+  for (const [name, [make, processes]] of Object.entries(peers)) {
     console.log(`  ${name}...`);
-    results[name] = await run(Array.from({ length: CLIENTS }, make), `bench-${name.replace('_', '-')}`);
+    results[name] = await run(Array.from({ length: CLIENTS }, make), `bench-${name.replace('_', '-')}`, processes);
   }
-  const rows: [string, keyof Figures][] = [
+  const rows: [string, Exclude<keyof Figures, 'cpu'>][] = [
     ['PUT 4 KiB (ops/s)', 'put'],
     ['GET 4 KiB (ops/s)', 'get'],
     ['HEAD (ops/s)', 'head'],
     ['1 MiB PUT+GET (MB/s)', 'large'],
     ['LIST 1,000 keys (lists/s)', 'list'],
   ];
-  const { facade, s3rver, moto_server: motoServer } = results as Record<keyof typeof peers, Figures>;
+  const { facade, s3rver, moto_server: motoServer } = results as Record<'facade' | 's3rver' | 'moto_server', Figures>;
   console.log(`\n${CLIENTS} concurrent SDK v3 clients, one run:\n`);
   console.log('| figure | facade | s3rver | moto_server | facade/moto |');
   console.log('|---|---|---|---|---|');
@@ -62,13 +79,22 @@ try {
     );
   }
   console.log(`\n1 MiB facade/s3rver: ${(facade.large / s3rver.large).toFixed(2)}×`);
+  // On two cores every process competes for the same CPU: CPU per request, not waiting, sets the throughput.
+  console.log('\nCPU ms per request (user + system), 4 KiB PUT / GET phases:\n');
+  console.log('| peer | process | PUT | GET |');
+  console.log('|---|---|---|---|');
+  for (const [name, figures] of Object.entries(results)) {
+    for (const process of Object.keys(figures.cpu.put)) {
+      console.log(`| ${name} | ${process} | ${figures.cpu.put[process]!.toFixed(2)} | ${figures.cpu.get[process]!.toFixed(2)} |`);
+    }
+  }
 } finally {
   moto.kill('SIGTERM');
   await stack.stop();
 }
 
 /** Every figure against one peer, each phase timed on its own with all clients busy. */
-async function run(clients: S3Client[], bucket: string): Promise<Figures> {
+async function run(clients: S3Client[], bucket: string, processes: Processes): Promise<Figures> {
   await clients[0]!.send(new CreateBucketCommand({ Bucket: bucket }));
   const small = randomBytes(4 * 1024);
   const large = randomBytes(1024 * 1024);
@@ -76,12 +102,18 @@ async function run(clients: S3Client[], bucket: string): Promise<Figures> {
   // Warm-up: cold module loads and first connections are not measured.
   await parallel(clients, 2, (s3, c, i) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: `warm-${c}-${i}`, Body: small })));
   const perClient = SMALL_KEYS / clients.length;
-  const put = await opsPerSecond(clients, perClient, (s3, c, i) =>
-    s3.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(c * perClient + i), Body: small })),
-  );
-  const get = await opsPerSecond(clients, perClient * READ_ROUNDS, async (s3, c, i) => {
-    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf((c * perClient + i) % SMALL_KEYS) }));
-    await got.Body!.transformToByteArray();
+  let put = 0;
+  let get = 0;
+  const putCpu = await cpuPerOperation(processes, SMALL_KEYS, async () => {
+    put = await opsPerSecond(clients, perClient, (s3, c, i) =>
+      s3.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(c * perClient + i), Body: small })),
+    );
+  });
+  const getCpu = await cpuPerOperation(processes, SMALL_KEYS * READ_ROUNDS, async () => {
+    get = await opsPerSecond(clients, perClient * READ_ROUNDS, async (s3, c, i) => {
+      const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf((c * perClient + i) % SMALL_KEYS) }));
+      await got.Body!.transformToByteArray();
+    });
   });
   const head = await opsPerSecond(clients, perClient * READ_ROUNDS, (s3, c, i) =>
     s3.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf((c * perClient + i) % SMALL_KEYS) })),
@@ -96,7 +128,7 @@ async function run(clients: S3Client[], bucket: string): Promise<Figures> {
     const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'dir-', MaxKeys: 1000 }));
     if (page.KeyCount !== SMALL_KEYS) throw new Error(`LIST returned ${page.KeyCount} keys`);
   });
-  return { put, get, head, large: (largeOps * 2 * large.length) / 1e6, list };
+  return { put, get, head, large: (largeOps * 2 * large.length) / 1e6, list, cpu: { put: putCpu, get: getCpu } };
 }
 
 async function parallel(clients: S3Client[], perClient: number, op: (s3: S3Client, c: number, i: number) => Promise<unknown>) {

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const verbose = processEnv().VERBOSE === '1';
+  let seeded: Awaited<ReturnType<typeof seedStage>> | undefined;
   console.log(`Starting the local stack (stage ${config.stage}, data in ${resolve(config.dataDir)})...`);
   const stack = await startLocalStack({
     cwd: process.cwd(),
@@ -45,6 +46,17 @@ async function main(): Promise<void> {
     ports,
     withOffline: true,
     lifecycle,
+    // Seeded before the API listens: /v1/health never says ready while seeded keys would still be refused.
+    beforeServing: async (context) => {
+      seeded = await seedStage(seed, context);
+    },
+    // Never keep serving a broken stack silently: name what died, stop the rest, exit non-zero.
+    onCrash: (name, code, signal) => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`\n${name} exited unexpectedly (${signal ?? `code ${code}`}): stopping the local stack.`);
+      void lifecycle.stopAll().then(() => process.exit(1));
+    },
     functionEnv: {
       STORAGE_BASE_HOST: config.storageBaseHost,
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
@@ -72,14 +84,13 @@ async function main(): Promise<void> {
   });
   lifecycle.add(() => delivery.stop());
 
-  const seeded = await seedStage(seed, stack.context);
   printBanner(
     stack.baseUrl,
     stack.dynamodbEndpoint,
     stack.s3Endpoint,
     config,
     seed,
-    seeded,
+    seeded ?? { created: [], existing: [] },
     stack.provisioned,
     Date.now() - startedAt,
   );

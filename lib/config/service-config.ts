@@ -31,6 +31,8 @@ export interface ServiceConfig {
   webSecret: SecretsKeySource;
   storageBaseHost: string;
   storageMaxObjectBytes: number;
+  /** Failed S3 authentications one address may have per minute before SlowDown. */
+  storageAuthFailuresPerMinute: number;
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
@@ -64,6 +66,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
       : { kind: 'secretsManager', secretId: requiredString(env, 'WEB_SECRET_ID') },
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
+    storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,

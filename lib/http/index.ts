@@ -1,3 +1,4 @@
+export * from './dependency-failure';
 export * from './endpoint';
 export * from './errors';
 export * from './event-parts';

@@ -1,3 +1,4 @@
+import { DependencyUnavailableError, retryAfterHeader } from './dependency-failure';
 import { EndpointDisabledError, MalformedJsonError } from './errors';
 import { jsonResponse } from './responses';
 import type { ErrorRenderer } from './types';
@@ -9,6 +10,10 @@ export const renderPlainError: ErrorRenderer = (error, { requestId }) => {
   }
   if (error instanceof EndpointDisabledError) {
     return jsonResponse(404, { error: { code: 'NotFound', message: error.message }, requestId });
+  }
+  if (error instanceof DependencyUnavailableError) {
+    const body = { error: { code: 'ServiceUnavailable', message: 'Temporarily unavailable; retry shortly' }, requestId };
+    return jsonResponse(503, body, retryAfterHeader(error));
   }
   return jsonResponse(500, { error: { code: 'InternalError', message: 'Internal error' }, requestId });
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
+import { AuthFailureRepository } from './auth/auth-failure-repository';
 import type { AccessKeyResolver } from './auth/request-authenticator';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
@@ -29,7 +30,7 @@ export interface StorageWiring {
 export function createStorageWiring(
   clients: Pick<AwsClients, 'documents' | 's3' | 'secrets'>,
   names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
-  config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey'>,
+  config: Pick<ServiceConfig, 'storageMaxObjectBytes' | 'storageSecretsKey' | 'storageAuthFailuresPerMinute'>,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
   const users = new StorageUserRepository(
@@ -53,6 +54,10 @@ export function createStorageWiring(
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
       // minimum is the only way objects larger than one request can be assembled at all.
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
+      authFailures: {
+        counter: new AuthFailureRepository(clients.documents, names.storageTable),
+        perMinute: config.storageAuthFailuresPerMinute,
+      },
     },
     keys: users,
     reader: new RequestReadRepository(clients.documents, names.storageTable, users),

@@ -1,4 +1,5 @@
 import type { UserDirectory } from './acl/resolve-acl';
+import type { AuthFailureLimit } from './auth/auth-failure-limit';
 import type { UsageMeter } from './billing/request-usage';
 import type { BucketCatalog } from './buckets/bucket';
 import type { UploadCatalog } from './multipart/multipart-upload';
@@ -24,4 +25,6 @@ export interface StorageDeps {
   maxObjectBytes: number;
   /** S3's minimum size of every part of a multipart upload but the last (5 MiB; lower in tests). */
   minPartBytes: number;
+  /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */
+  authFailures?: AuthFailureLimit;
 }

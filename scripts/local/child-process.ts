@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export interface ManagedProcess {
   child: ChildProcess;
   stop(): Promise<void>;
+  /** Called if the process ends without stop() having been asked for (a crash, a kill from outside). */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
 }
 
 /**
@@ -27,9 +29,16 @@ export function spawnManaged(
     if (child.exitCode !== null) resolve();
     child.once('exit', () => resolve());
   });
+  let stopping = false;
   return {
     child,
+    onUnexpectedExit(listener) {
+      child.once('exit', (code, signal) => {
+        if (!stopping) listener(code, signal);
+      });
+    },
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.pid === undefined) return;
       signalGroup(child.pid, 'SIGTERM');
       const timer = setTimeout(() => signalGroup(child.pid as number, 'SIGKILL'), 5000);

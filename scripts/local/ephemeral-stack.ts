@@ -23,7 +23,12 @@ export async function startEphemeralStack(
       persistent: false,
       ports,
       // Webhook receivers in tests and benchmarks listen on 127.0.0.1.
-      functionEnv: { STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES), WEBHOOK_ALLOW_PRIVATE: '1' },
+      functionEnv: {
+        STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES),
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        // Test suites refuse bad signatures on purpose, all from 127.0.0.1: the limit has its own test.
+        STORAGE_AUTH_FAILURES_PER_MINUTE: '1000000',
+      },
     });
     return {
       ...stack,

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { LOCAL_DEV_STORAGE_SECRETS_KEY, LOCAL_DEV_WEB_SECRET } from '../../lib/config';
 import { createStageContext, type StageContext } from '../shared/stage-context';
+import type { ManagedProcess } from './child-process';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { Lifecycle } from './lifecycle';
 import { startOffline } from './offline';
 import { provision } from './provision';
-import { startS3Emulator } from './s3-emulator';
+import { type S3Emulator, startS3Emulator } from './s3-emulator';
 import { loadStageDefinitions, type StageDefinitions } from './stage-definitions';
 
 export interface LocalStackOptions {
@@ -22,6 +23,10 @@ export interface LocalStackOptions {
   onOutput?: (source: 'dynamodb' | 'offline', chunk: string) => void;
   /** Owned by the caller when it must be able to stop a stack that is still starting (signals). */
   lifecycle?: Lifecycle;
+  /** Runs once the tables exist and before the API accepts requests (seeding: ready means ready). */
+  beforeServing?: (context: StageContext) => Promise<void>;
+  /** A process of the stack ended on its own after start-up: the stack can no longer serve. */
+  onCrash?: (name: 'DynamoDB Local' | 'serverless offline', code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 export interface LocalStack {
@@ -32,6 +37,8 @@ export interface LocalStack {
   env: Record<string, string>;
   context: StageContext;
   provisioned: string[];
+  /** The emulators themselves, for tests that take a dependency down and bring it back. */
+  emulators: { dynamodb: ManagedProcess; s3: S3Emulator };
   stop(): Promise<void>;
 }
 
@@ -52,6 +59,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onOutput: (chunk) => options.onOutput?.('dynamodb', chunk),
     });
     lifecycle.add(() => dynamo.stop());
+    dynamo.onUnexpectedExit((code, signal) => options.onCrash?.('DynamoDB Local', code, signal));
     const s3 = await startS3Emulator({ port: options.ports.s3, directory: join(options.dataDir, 's3') });
     lifecycle.add(() => s3.stop());
     const definitions = await definitionsPromise;
@@ -70,6 +78,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);
+    await options.beforeServing?.(context);
     if (options.withOffline) {
       const offline = await startOffline({
         cwd: options.cwd,
@@ -80,6 +89,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         onOutput: (chunk) => options.onOutput?.('offline', chunk),
       });
       lifecycle.add(() => offline.stop());
+      offline.onUnexpectedExit((code, signal) => options.onCrash?.('serverless offline', code, signal));
     }
     return {
       baseUrl: `http://127.0.0.1:${options.ports.http}`,
@@ -88,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       context,
       provisioned,
+      emulators: { dynamodb: dynamo, s3 },
       stop,
     };
   } catch (error) {

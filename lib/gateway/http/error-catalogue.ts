@@ -1,4 +1,4 @@
-import { MalformedJsonError } from '../../http';
+import { DependencyUnavailableError, MalformedJsonError } from '../../http';
 import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import { GatewayError, type GatewayErrorKind } from '../errors';
 
@@ -12,7 +12,7 @@ export interface CatalogueEntry {
  * The published error catalogue (README "Error codes"). 001, 002, 004 and 006 are the original
  * gateway's codes and keep their meaning; the others are ours.
  */
-export const GATEWAY_ERROR_CATALOGUE: Record<GatewayErrorKind | 'malformed_json' | 'internal', CatalogueEntry> = {
+export const GATEWAY_ERROR_CATALOGUE: Record<GatewayErrorKind | 'malformed_json' | 'unavailable' | 'internal', CatalogueEntry> = {
   invalid_credentials: { status: 401, codigo: '001', mensagem: 'Credenciais inválidas' },
   invalid_return_url: { status: 400, codigo: '002', mensagem: 'url_retorno ausente ou inválida' },
   invalid_request: { status: 400, codigo: '003', mensagem: 'Requisição inválida' },
@@ -26,6 +26,7 @@ export const GATEWAY_ERROR_CATALOGUE: Record<GatewayErrorKind | 'malformed_json'
     codigo: '009',
     mensagem: 'Idempotency-Key já usada com outra requisição; use uma nova chave',
   },
+  unavailable: { status: 503, codigo: '098', mensagem: 'Serviço temporariamente indisponível; tente novamente em instantes' },
   internal: { status: 500, codigo: '099', mensagem: 'Erro interno; tente novamente' },
 };
 
@@ -38,5 +39,6 @@ export function catalogueEntryFor(error: unknown): CatalogueEntry {
   if (error instanceof MalformedJsonError) return GATEWAY_ERROR_CATALOGUE.malformed_json;
   if (error instanceof AcquirerUnavailableError)
     return { ...GATEWAY_ERROR_CATALOGUE.acquirer_unavailable, mensagem: error.message };
+  if (error instanceof DependencyUnavailableError) return GATEWAY_ERROR_CATALOGUE.unavailable;
   return GATEWAY_ERROR_CATALOGUE.internal;
 }

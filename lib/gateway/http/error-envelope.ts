@@ -1,4 +1,4 @@
-import { type ErrorRenderer, jsonResponse } from '../../http';
+import { DependencyUnavailableError, type ErrorRenderer, jsonResponse, retryAfterHeader } from '../../http';
 import { GatewayError } from '../errors';
 import { catalogueEntryFor } from './error-catalogue';
 
@@ -6,5 +6,6 @@ import { catalogueEntryFor } from './error-catalogue';
 export const renderGatewayError: ErrorRenderer = (error) => {
   const { status, codigo, mensagem } = catalogueEntryFor(error);
   const transaction = error instanceof GatewayError ? (error.transaction ?? {}) : {};
-  return jsonResponse(status, { transacao: { ...transaction, erro: { codigo, mensagem } } });
+  const headers = error instanceof DependencyUnavailableError ? retryAfterHeader(error) : {};
+  return jsonResponse(status, { transacao: { ...transaction, erro: { codigo, mensagem } } }, headers);
 };

@@ -1,4 +1,4 @@
-import { type EndpointHandler, type ErrorRenderer, httpEndpoint } from '../../http';
+import { DependencyUnavailableError, type EndpointHandler, type ErrorRenderer, httpEndpoint, withRetryAfter } from '../../http';
 import { htmlResponse, renderDocument } from '../../http/web';
 import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import { GatewayError } from '../errors';
@@ -29,6 +29,16 @@ export const renderPageError: ErrorRenderer = (error, { requestId }) => {
       503,
       renderDocument(<BuyerErrorPage title="Pagamento indisponível" message={error.message} requestId={requestId} />),
     );
+  }
+  if (error instanceof DependencyUnavailableError) {
+    const calm = (
+      <BuyerErrorPage
+        title="Pagamento temporariamente indisponível"
+        message="Nada foi cobrado. Tente de novo em alguns instantes."
+        requestId={requestId}
+      />
+    );
+    return withRetryAfter(htmlResponse(503, renderDocument(calm)), error);
   }
   return htmlResponse(
     500,

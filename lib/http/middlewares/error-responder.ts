@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { MiddlewareObj } from '@middy/core';
+import { dependencyFailureOf } from '../dependency-failure';
 import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
 import { requestIdOf } from './request-id';
 
@@ -11,11 +12,12 @@ export function errorResponder(render: ErrorRenderer, log: Logger): MiddlewareOb
   return {
     name: 'errorResponder',
     onError: (request) => {
-      const error = request.error;
+      // A dependency outage reaches every renderer as one error type, whichever SDK or socket raised it.
+      const error = dependencyFailureOf(request.error) ?? request.error;
       const requestId = requestIdOf(request.event, request.context.awsRequestId);
       const response = render(error, { requestId, path: request.event.path ?? '/', method: request.event.httpMethod });
       if (response.statusCode >= 500) {
-        log.error('Request failed', { requestId, error: error as Error });
+        log.error('Request failed', { requestId, error: request.error as Error });
       } else {
         log.warn('Request refused', {
           requestId,

@@ -1,6 +1,7 @@
 import { constantTimeEqual } from '../../crypto/constant-time';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { verifyRequestChecksum } from '../checksums/request-checksum';
+import { isWellFormedAccessKey } from '../credentials/access-keys';
 import { StorageError } from '../errors';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import type { ResolvedAccessKey } from '../users/storage-user';
@@ -52,7 +53,7 @@ function withChecksum(principal: Principal, request: S3Request, { data, trailers
 
 /** The one verifier, for every mechanism (POST policies included): access key, clock, then the signature. */
 export async function verifyClaim(claim: SignatureClaim, keys: AccessKeyResolver, now: Date): Promise<ResolvedAccessKey> {
-  const resolved = await keys.resolveAccessKey(claim.accessKey);
+  const resolved = isWellFormedAccessKey(claim.accessKey) ? await keys.resolveAccessKey(claim.accessKey) : undefined;
   if (!resolved) throw new StorageError('InvalidAccessKeyId', undefined, { AWSAccessKeyId: claim.accessKey });
   checkTime(claim, now);
   const expected = [claim.sign(resolved.secretKey), ...(claim.signAlternatives?.(resolved.secretKey) ?? [])];

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { type ErrorRenderer, xmlResponse } from '../../http';
+import { DependencyUnavailableError, type ErrorRenderer, retryAfterHeader, xmlResponse } from '../../http';
 import { StorageError } from '../errors';
 import { S3_ERROR_CODES, s3MessageOf } from './s3-error-codes';
 
@@ -7,7 +7,7 @@ const builder = new XMLBuilder({ format: false, suppressEmptyNode: false });
 
 /** S3's error document: <Error><Code/><Message/><Resource/><RequestId/>…</Error>. Unknown errors are InternalError. HEAD errors carry no body. */
 export const renderS3Error: ErrorRenderer = (error, { requestId, path, method }) => {
-  const known = error instanceof StorageError ? error : new StorageError('InternalError');
+  const known = error instanceof StorageError ? error : asStorageError(error);
   const [status] = S3_ERROR_CODES[known.code];
   const message = s3MessageOf(known);
   const document = {
@@ -16,3 +16,9 @@ export const renderS3Error: ErrorRenderer = (error, { requestId, path, method })
   if (method === 'HEAD') return { statusCode: status, headers: { ...known.headers, 'x-amz-error-code': known.code }, body: '' };
   return xmlResponse(status, `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`, known.headers);
 };
+
+/** What S3 answers for an error that is not one of ours: 503 with Retry-After for a dependency outage, else 500. */
+function asStorageError(error: unknown): StorageError {
+  if (!(error instanceof DependencyUnavailableError)) return new StorageError('InternalError');
+  return new StorageError(error.throttled ? 'SlowDown' : 'ServiceUnavailable', undefined, {}, retryAfterHeader(error));
+}

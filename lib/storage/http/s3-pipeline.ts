@@ -1,3 +1,4 @@
+import { limitAuthFailures } from '../auth/auth-failure-limit';
 import { claimedAccessKey } from '../auth/claimed-access-key';
 import type { Principal } from '../auth/principal';
 import { type AccessKeyResolver, authenticate } from '../auth/request-authenticator';
@@ -9,6 +10,7 @@ import { SERVICE_ROUTES } from '../controllers/service-controller';
 import { actualRequestCorsHeaders } from '../cors/actual-request-cors';
 import { corsPreflight } from '../cors/bucket-cors';
 import { StorageError } from '../errors';
+import { assertKeyFits } from '../objects/object-key';
 import { requestObjects } from '../objects/request-objects';
 import type { RequestReader, RequestReadPlan, RequestReads } from '../requests/request-reads';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
@@ -64,10 +66,13 @@ async function serve(
   reader: RequestReader | undefined,
 ) {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
+  if (request.key !== undefined) assertKeyFits(request.key);
   const plan = readPlan(request);
   const reads = reader ? await reader.read(plan) : {};
   const { deps, keys } = withReads(plainDeps, plainKeys, plan, reads);
-  const authenticated = await authenticate(request, keys, deps.now());
+  const authenticated = await authenticate(request, keys, deps.now()).catch((error: unknown) =>
+    limitAuthFailures(deps.authFailures, request.sourceIp, deps.now(), error),
+  );
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);

@@ -32,5 +32,6 @@ export function toS3Request(event: ApiEvent, baseHost: string): S3Request {
     headers,
     body: bodyBytes(event),
     requestId: event.requestContext?.requestId ?? '',
+    ...(event.requestContext?.identity?.sourceIp ? { sourceIp: event.requestContext.identity.sourceIp } : {}),
   };
 }

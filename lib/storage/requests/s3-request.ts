@@ -17,6 +17,8 @@ export interface S3Request {
   headers: Readonly<Record<string, readonly string[]>>;
   body: Buffer;
   requestId: string;
+  /** The client's address as API Gateway saw it (rate limits key on it). */
+  sourceIp?: string;
 }
 
 /** A header's value as HTTP folds repeated headers: values joined by commas. */

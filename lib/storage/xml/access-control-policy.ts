@@ -51,6 +51,7 @@ export function parseAccessControlPolicy(text: string): { ownerId: string; grant
   const list = policy.AccessControlList;
   if (list !== undefined && list !== '' && !isObject(list)) throw malformed();
   const grants = isObject(list) && Array.isArray(list.Grant) ? list.Grant.map(parseGrant) : [];
+  if (grants.length > MAX_GRANTS) throw malformed();
   return { ownerId: owner.ID.trim(), grants };
 }
 
@@ -78,3 +79,5 @@ function parseGrant(grant: unknown): RequestedGrant {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const malformed = () => new StorageError('MalformedACLError');
+/** S3's limit on the grants of one ACL. */
+const MAX_GRANTS = 100;

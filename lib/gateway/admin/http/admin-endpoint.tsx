@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
 import type { ApiResult, ErrorRenderer } from '../../../http';
+import { DependencyUnavailableError, withRetryAfter } from '../../../http';
 import { checkSession, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
 import { GatewayError } from '../../errors';
 import { adminDependencies } from '../admin-container';
@@ -77,6 +78,11 @@ export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
         requestId={requestId}
       />,
     );
+  }
+  if (error instanceof DependencyUnavailableError) {
+    const message = 'The service is briefly unavailable; nothing was changed. Try again in a moment.';
+    const document = <AdminErrorPage {...frame} title="Temporarily unavailable" message={message} requestId={requestId} />;
+    return withRetryAfter(page(503, document), error);
   }
   return page(
     500,

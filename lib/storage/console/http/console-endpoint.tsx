@@ -1,6 +1,13 @@
 import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
-import { type ApiResult, type ErrorRenderer, headerOf, stagePrefixOf } from '../../../http';
+import {
+  type ApiResult,
+  DependencyUnavailableError,
+  type ErrorRenderer,
+  headerOf,
+  stagePrefixOf,
+  withRetryAfter,
+} from '../../../http';
 import {
   CsrfRefusedError,
   checkSession,
@@ -105,7 +112,7 @@ export function page(statusCode: number, document: VNode, options: { cookies?: s
 
 /**
  * Console errors as a page: a refused form 403; an S3 error with its code, AWS's message and status (the API's own
- * answer, in words); an unknown console address 404; anything else a bare 500.
+ * answer, in words); an unknown console address 404; a dependency outage 503 with Retry-After; anything else a bare 500.
  */
 export const renderConsoleError: ErrorRenderer = (error, { requestId }) => {
   const frame = { stage: stageOrSandbox(), base: '/v1/console' };
@@ -114,6 +121,10 @@ export const renderConsoleError: ErrorRenderer = (error, { requestId }) => {
   if (error instanceof CsrfRefusedError) return show(403, 'Form refused', error.message);
   if (error instanceof ConsoleNotFoundError) return show(404, 'Not found', error.message);
   if (error instanceof StorageError) return show(s3StatusOf(error), 'Not done', s3MessageOf(error), error.code);
+  if (error instanceof DependencyUnavailableError) {
+    const message = 'The service is briefly unavailable; nothing was changed. Try again in a moment.';
+    return withRetryAfter(show(503, 'Temporarily unavailable', message), error);
+  }
   return show(500, 'Something went wrong', 'Try again in a moment; if it keeps happening, give us the request id below.');
 };
 

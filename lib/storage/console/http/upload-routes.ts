@@ -1,5 +1,5 @@
 import type { ApiResult, ErrorRenderer } from '../../../http';
-import { jsonBody, jsonResponse, MalformedJsonError } from '../../../http';
+import { DependencyUnavailableError, jsonBody, jsonResponse, MalformedJsonError, withRetryAfter } from '../../../http';
 import { CsrfRefusedError } from '../../../http/web';
 import { StorageError } from '../../errors';
 import { s3MessageOf } from '../../http/s3-error-codes';
@@ -47,5 +47,8 @@ export const renderUploadError: ErrorRenderer = (error, { requestId }) => {
   if (error instanceof MalformedJsonError) return answer(400, 'MalformedJson', error.message);
   if (error instanceof ConsoleNotFoundError) return answer(404, 'NotFound', error.message);
   if (error instanceof StorageError) return answer(s3StatusOf(error), error.code, s3MessageOf(error));
+  if (error instanceof DependencyUnavailableError) {
+    return withRetryAfter(answer(503, 'ServiceUnavailable', 'Briefly unavailable; try again in a moment.'), error);
+  }
   return answer(500, 'InternalError', 'Something went wrong; try again.');
 };

@@ -1,6 +1,8 @@
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
+import { DependencyUnavailableError } from '../../../../lib/http';
 import { newSessionId, renderDocument, signSessionId, verifySessionCookie } from '../../../../lib/http/web';
+import { renderConsoleError } from '../../../../lib/storage/console/http/console-endpoint';
 import {
   attachmentDisposition,
   breadcrumbs,
@@ -12,6 +14,7 @@ import { PRESIGNED_URL_SECONDS, presignedUrl } from '../../../../lib/storage/con
 import { uploadPartBytes } from '../../../../lib/storage/console/uploads/browser-upload';
 import { BucketPage } from '../../../../lib/storage/console/views/bucket-page';
 import { ObjectPage } from '../../../../lib/storage/console/views/object-page';
+import { StorageError } from '../../../../lib/storage/errors';
 import { Sha256 } from '../../../support/sha256-checksum';
 
 const MiB = 1024 * 1024;
@@ -172,5 +175,23 @@ describe('pages show keys and metadata as text', () => {
       expect(html).not.toContain('<img');
       expect(html).toContain('&lt;img src=x onerror=alert(1)>');
     }
+  });
+});
+
+describe('console error pages', () => {
+  const request = { requestId: 'req-1', path: '/v1/console' };
+
+  it('answer S3 errors with the API’s code and status, outages with 503 and Retry-After, anything else a bare 500', () => {
+    const refused = renderConsoleError(new StorageError('BucketNotEmpty'), request);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('BucketNotEmpty');
+    expect(refused.body).toContain('The bucket you tried to delete is not empty');
+    const outage = renderConsoleError(new DependencyUnavailableError(false), request);
+    expect(outage.statusCode).toBe(503);
+    expect(outage.headers?.['retry-after']).toBe('2');
+    const bug = renderConsoleError(new Error('secret internals'), request);
+    expect(bug.statusCode).toBe(500);
+    expect(bug.body).not.toContain('secret internals');
+    expect(bug.body).toContain('req-1');
   });
 });

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, rawS3 } from '../../support/raw-s3';
+import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../support/storage-clients';
+
+/** Inputs a hostile client sends that once reached a 500: each must be a 4xx S3 error, in S3 XML. */
+let user: StorageCredentials;
+const bucket = uniqueBucket('hostile');
+
+beforeAll(async () => {
+  user = await newStorageUser('hostile');
+  expect((await rawS3({ method: 'PUT', path: `/${bucket}`, as: user })).status).toBe(200);
+});
+
+describe('hostile input to the storage surface', () => {
+  it('a key over 1,024 bytes on GET, HEAD and DELETE is KeyTooLongError, as on PUT', async () => {
+    const path = `/${bucket}/${'k'.repeat(1100)}`;
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const response = await rawS3({ method, path, as: user, ...(method === 'PUT' ? { body: 'x' } : {}) });
+      expect([method, response.status, errorCode(response)]).toEqual([method, 400, 'KeyTooLongError']);
+    }
+    const head = await rawS3({ method: 'HEAD', path, as: user });
+    expect([head.status, head.headers['x-amz-error-code']]).toEqual([400, 'KeyTooLongError']);
+  });
+
+  it.each([
+    [
+      'a DOCTYPE with an external entity',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><VersioningConfiguration><Status>&e;</Status></VersioningConfiguration>',
+    ],
+    [
+      'a DOCTYPE with an internal entity',
+      '<!DOCTYPE x [<!ENTITY e "Enabled">]><VersioningConfiguration><Status>&e;</Status></VersioningConfiguration>',
+    ],
+    ['a __proto__ element', '<VersioningConfiguration><__proto__><Status>Enabled</Status></__proto__></VersioningConfiguration>'],
+    ['20,000-deep nesting', `${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}`],
+    ['an ACL document', '<AccessControlPolicy><Owner><ID>x</ID></Owner><AccessControlList/></AccessControlPolicy>'],
+    ['not XML at all', 'Enabled'],
+  ])('PUT ?versioning with %s is 400 MalformedXML', async (_, body) => {
+    const response = await rawS3({ method: 'PUT', path: `/${bucket}`, query: { versioning: '' }, body, as: user });
+    expect([response.status, errorCode(response)]).toEqual([400, 'MalformedXML']);
+  });
+
+  it.each([
+    ['a DOCTYPE', '<!DOCTYPE x [<!ENTITY e "y">]><AccessControlPolicy/>', 'MalformedXML'],
+    ['a __proto__ element', '<AccessControlPolicy><__proto__><Owner/></__proto__></AccessControlPolicy>', 'MalformedXML'],
+    [
+      '20,000-deep nesting',
+      `<AccessControlPolicy>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</AccessControlPolicy>`,
+      'MalformedXML',
+    ],
+  ])('PUT ?acl with %s is refused with a 400', async (_, body, code) => {
+    const response = await rawS3({ method: 'PUT', path: `/${bucket}`, query: { acl: '' }, body, as: user });
+    expect([response.status, errorCode(response)]).toEqual([400, code]);
+  });
+
+  it('an XML body larger than any S3 document is MaxMessageLengthExceeded', async () => {
+    const body = `<VersioningConfiguration><Status>Enabled</Status>${' '.repeat(3 * 1024 * 1024)}</VersioningConfiguration>`;
+    const response = await rawS3({ method: 'PUT', path: `/${bucket}`, query: { versioning: '' }, body, as: user });
+    expect([response.status, errorCode(response)]).toEqual([400, 'MaxMessageLengthExceeded']);
+  });
+
+  it('5,000 grants on PUT ?acl are refused (S3 allows 100), not a 500', async () => {
+    const grant = `<Grant><Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="CanonicalUser"><ID>${user.id}</ID></Grantee><Permission>READ</Permission></Grant>`;
+    const body = `<AccessControlPolicy><Owner><ID>${user.id}</ID></Owner><AccessControlList>${grant.repeat(5000)}</AccessControlList></AccessControlPolicy>`;
+    const response = await rawS3({ method: 'PUT', path: `/${bucket}`, query: { acl: '' }, body, as: user });
+    expect([response.status, errorCode(response)]).toEqual([400, 'MalformedACLError']);
+  });
+
+  it('a SigV2 access key of 4,000 characters is InvalidAccessKeyId', async () => {
+    const response = await rawS3({
+      method: 'GET',
+      path: `/${bucket}`,
+      headers: { authorization: `AWS ${'A'.repeat(4000)}:c2lnbmF0dXJl`, date: new Date().toUTCString() },
+    });
+    expect([response.status, errorCode(response)]).toEqual([403, 'InvalidAccessKeyId']);
+  });
+
+  it('a presigned URL with a second X-Amz-Signature is refused', async () => {
+    const now = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const path = `/${bucket}/x?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${user.accessKey}%2F${now.slice(0, 8)}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=${now}&X-Amz-Expires=60&X-Amz-SignedHeaders=host&X-Amz-Signature=${'0'.repeat(64)}&X-Amz-Signature=${'1'.repeat(64)}`;
+    const response = await rawS3({ method: 'GET', path });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(['AuthorizationQueryParametersError', 'InvalidArgument', 'SignatureDoesNotMatch']).toContain(errorCode(response));
+  });
+});
