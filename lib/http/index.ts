@@ -1,6 +1,7 @@
 export * from './dependency-failure';
 export * from './endpoint';
 export * from './errors';
+export * from './event-parts';
 export * from './middlewares/access-log';
 export * from './middlewares/error-responder';
 export * from './middlewares/request-id';

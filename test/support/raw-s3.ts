@@ -1,31 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from './sha256-checksum';
 import { testStack } from './stack';
 import type { StorageCredentials } from './storage-clients';
-
-/** node:crypto behind the Checksum interface SignatureV4 expects. */
-type Data = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: Data) =>
-  typeof data === 'string'
-    ? Buffer.from(data)
-    : ArrayBuffer.isView(data)
-      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-      : Buffer.from(data);
-
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: Data) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: Data) {
-    this.hash.update(bytes(data));
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset() {}
-}
 
 export interface RawRequest {
   method: string;

@@ -1,10 +1,10 @@
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
+import { LoginThrottleStore } from '../../http/web';
 import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
-import { LoginThrottleStore } from './login/login-throttle-store';
 import { SessionStore } from './sessions/session-store';
 import { AdminTransactionStore } from './transactions/admin-transaction-store';
 

@@ -1,7 +1,7 @@
+import type { LoginThrottleStore } from '../../http/web';
 import type { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AuditLogStore } from './audit/audit-log-store';
-import type { LoginThrottleStore } from './login/login-throttle-store';
 import type { SessionStore } from './sessions/session-store';
 import type { AdminTransactionStore } from './transactions/admin-transaction-store';
 
@@ -17,8 +17,4 @@ export interface AdminDependencies {
   now: () => Date;
 }
 
-/** Where a request came from, for the audit log and the per-IP login limit. */
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string;
-}
+export type { RequestOrigin } from '../../http/web';

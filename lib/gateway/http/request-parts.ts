@@ -1,13 +1,8 @@
-import type { ApiEvent } from '../../http';
+import { type ApiEvent, headerOf, stagePrefixOf } from '../../http';
 import { parseTransactionId } from '../domain/transaction-id';
 import { GatewayError } from '../errors';
 
-/** A header by name, whatever its case. */
-export function headerOf(event: Pick<ApiEvent, 'headers'>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted);
-  return entry?.[1] ?? undefined;
-}
+export { headerOf, stagePrefixOf };
 
 export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | undefined {
   return headerOf(event, 'idempotency-key');
@@ -30,10 +25,4 @@ export function baseUrlOf(event: Pick<ApiEvent, 'headers' | 'path' | 'requestCon
   const host = headerOf(event, 'host') ?? 'localhost';
   const proto = headerOf(event, 'x-forwarded-proto') ?? (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
   return `${proto}://${host}${stagePrefixOf(event)}`;
-}
-
-/** `/sandbox` on API Gateway's default domain (the stage is in the path), empty on a custom domain and locally. */
-export function stagePrefixOf(event: Pick<ApiEvent, 'path' | 'requestContext'>): string {
-  const fullPath = event.requestContext?.path ?? event.path;
-  return fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, -event.path.length) : '';
 }

@@ -23,3 +23,11 @@ export function verifyCsrfToken(secret: string, binding: string, token: unknown,
 function sign(secret: string, binding: string, expiry: number, nonce: string): string {
   return createHmac('sha256', secret).update(`csrf|${binding}|${expiry}|${nonce}`).digest('base64url');
 }
+
+/** A form came without a valid CSRF token for this session (or sign-in page): refused, nothing done. */
+export class CsrfRefusedError extends Error {
+  override name = 'CsrfRefusedError';
+  constructor() {
+    super('The form expired or did not come from this site. Go back, reload the page and try again.');
+  }
+}

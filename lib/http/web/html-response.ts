@@ -6,6 +6,8 @@ export interface HtmlResponseOptions {
   cookies?: string[];
   /** Extra origins a form may submit or redirect to (CSP form-action follows redirects in Chromium). */
   formActionOrigins?: string[];
+  /** A page with script: only `<script nonce>` elements run, and they may fetch from this origin only. */
+  scriptNonce?: string;
 }
 
 /**
@@ -14,11 +16,12 @@ export interface HtmlResponseOptions {
  */
 export function htmlResponse(statusCode: number, html: string, options: HtmlResponseOptions = {}): ApiResult {
   const formAction = ["'self'", ...(options.formActionOrigins ?? [])].join(' ');
+  const script = options.scriptNonce ? ` script-src 'nonce-${options.scriptNonce}'; connect-src 'self';` : '';
   return {
     statusCode,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      'content-security-policy': `default-src 'none';${script} style-src 'unsafe-inline'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',

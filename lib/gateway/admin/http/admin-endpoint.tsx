@@ -1,39 +1,22 @@
 import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
-import type { ApiEvent, ApiResult, ErrorRenderer } from '../../../http';
-import { DependencyUnavailableError, httpEndpoint, withRetryAfter } from '../../../http';
-import {
-  expiredCookie,
-  formBody,
-  htmlResponse,
-  issueCsrfToken,
-  renderDocument,
-  requestCookies,
-  seeOther,
-  verifyCsrfToken,
-  webSecret,
-} from '../../../http/web';
+import type { ApiResult, ErrorRenderer } from '../../../http';
+import { DependencyUnavailableError, withRetryAfter } from '../../../http';
+import { checkSession, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
 import { GatewayError } from '../../errors';
 import { adminDependencies } from '../admin-container';
-import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
+import type { AdminDependencies } from '../admin-dependencies';
 import type { AdminSession } from '../sessions/admin-session';
-import { verifySessionCookie } from '../sessions/session-token';
 import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
-import { adminBase, originOf } from './admin-request';
 
 export const SESSION_COOKIE = 'gw_admin_session';
+/** In the cookie's MAC: an admin cookie is never a valid cookie of another surface. */
+export const SESSION_PURPOSE = 'admin-session';
 
-/** What every admin route gets: the request, where the UI lives, the stage, the secret and the dependencies. */
-export interface AdminRequest {
-  event: ApiEvent;
-  base: string;
-  stage: Stage;
-  origin: RequestOrigin;
-  secret: string;
-  deps: AdminDependencies;
-}
+/** What every admin route gets. */
+export type AdminRequest = WebRequest<AdminDependencies>;
 
 /** A request of a logged-in admin user, CSRF-checked when it is a POST. */
 export interface SignedInRequest extends AdminRequest {
@@ -45,18 +28,7 @@ export interface SignedInRequest extends AdminRequest {
 
 /** The middy stack of every admin page: errors become an HTML page (nothing internal leaks). */
 export function adminEndpoint(route: (request: AdminRequest) => Promise<ApiResult>) {
-  return httpEndpoint(
-    async (event) =>
-      route({
-        event,
-        base: adminBase(event),
-        stage: serviceConfig().stage,
-        origin: originOf(event),
-        secret: await webSecret(),
-        deps: adminDependencies(),
-      }),
-    { renderError: renderAdminError },
-  );
+  return webEndpoint('/v1/admin', adminDependencies, route, renderAdminError);
 }
 
 /**
@@ -67,19 +39,16 @@ export function signedInEndpoint(route: (request: SignedInRequest) => Promise<Ap
   return adminEndpoint(async (request) => {
     const { event, secret, deps, base } = request;
     const now = deps.now();
-    const cookie = requestCookies(event)[SESSION_COOKIE];
-    const sessionId = verifySessionCookie(secret, cookie);
-    const session = sessionId ? await deps.sessions.find(sessionId, now) : undefined;
-    if (!session) {
-      const here = `${base}${event.path.slice('/v1/admin'.length)}`;
-      const query = new URLSearchParams((event.queryStringParameters ?? {}) as Record<string, string>).toString();
-      const next = event.httpMethod === 'GET' ? `?next=${encodeURIComponent(query ? `${here}?${query}` : here)}` : '';
-      return seeOther(`${base}/login${next}`, { cookies: cookie ? [expiredCookie(SESSION_COOKIE)] : [] });
-    }
-    const binding = `admin|${session.id}`;
-    const form = event.httpMethod === 'POST' ? formBody(event) : {};
-    if (event.httpMethod === 'POST' && !verifyCsrfToken(secret, binding, form._csrf, now)) throw new CsrfRefusedError();
-    const csrf = issueCsrfToken(secret, binding, now, Math.max(60, session.expiresAt - Math.floor(now.getTime() / 1000)));
+    const check = await checkSession(event, {
+      secret,
+      cookie: { name: SESSION_COOKIE, purpose: SESSION_PURPOSE },
+      find: (id) => deps.sessions.find(id, now),
+      signInUrl: `${base}/login`,
+      binding: (session) => `admin|${session.id}`,
+      now,
+    });
+    if (!check.signedIn) return check.toSignIn;
+    const { session, form, csrf } = check;
     return route({
       ...request,
       session,

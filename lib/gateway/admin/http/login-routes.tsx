@@ -1,25 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { ApiResult } from '../../../http';
 import {
+  assertSignInForm,
+  cookiesSecure,
   expiredCookie,
   formBody,
-  issueCsrfToken,
-  requestCookies,
+  safeNext,
   seeOther,
-  sessionCookie,
-  verifyCsrfToken,
+  signedInRedirect,
+  signInFormToken,
 } from '../../../http/web';
 import { logIn, logOut } from '../login/admin-login';
 import { SESSION_TTL_SECONDS } from '../sessions/admin-session';
-import { signSessionId } from '../sessions/session-token';
 import { LoginPage } from '../views/login-page';
-import { type AdminRequest, page, SESSION_COOKIE, type SignedInRequest } from './admin-endpoint';
-import { CsrfRefusedError } from './admin-errors';
-import { cookiesSecure, safeNext } from './admin-request';
+import { type AdminRequest, page, SESSION_COOKIE, SESSION_PURPOSE, type SignedInRequest } from './admin-endpoint';
 
 /** Before login there is no session to bind the CSRF token to: a random pre-login cookie stands in for it. */
 const PRELOGIN_COOKIE = 'gw_admin_login';
-const LOGIN_FORM_TTL_SECONDS = 3600;
 
 export async function showLogin(request: AdminRequest): Promise<ApiResult> {
   const next = safeNext(request.base, request.event.queryStringParameters?.next);
@@ -29,8 +25,7 @@ export async function showLogin(request: AdminRequest): Promise<ApiResult> {
 export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
   const { event, secret, deps } = request;
   const form = formBody(event);
-  const preLogin = requestCookies(event)[PRELOGIN_COOKIE];
-  if (!preLogin || !verifyCsrfToken(secret, `login|${preLogin}`, form._csrf, deps.now())) throw new CsrfRefusedError();
+  assertSignInForm(event, secret, PRELOGIN_COOKIE, form._csrf, deps.now());
   const next = safeNext(request.base, form.next);
   const result = await logIn(deps, { email: form.email ?? '', password: form.password ?? '', origin: request.origin });
   if (!result.ok) {
@@ -40,11 +35,12 @@ export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
         : 'Wrong e-mail or password.';
     return loginForm(request, result.reason === 'throttled' ? 429 : 401, { next, error, email: form.email });
   }
-  const cookie = sessionCookie(SESSION_COOKIE, signSessionId(secret, result.session.id), {
-    maxAgeSeconds: SESSION_TTL_SECONDS,
-    secure: cookiesSecure(event),
+  return signedInRedirect(next ?? request.base, {
+    secret,
+    sessionId: result.session.id,
+    cookie: { name: SESSION_COOKIE, purpose: SESSION_PURPOSE, maxAgeSeconds: SESSION_TTL_SECONDS, secure: cookiesSecure(event) },
+    preSignIn: { name: PRELOGIN_COOKIE },
   });
-  return seeOther(next ?? request.base, { cookies: [cookie, expiredCookie(PRELOGIN_COOKIE)] });
 }
 
 export async function submitLogout(request: SignedInRequest): Promise<ApiResult> {
@@ -57,12 +53,7 @@ function loginForm(
   statusCode: number,
   state: { next?: string; error?: string; email?: string },
 ): ApiResult {
-  const existing = requestCookies(request.event)[PRELOGIN_COOKIE];
-  const preLogin = existing && /^[\w-]{20,64}$/.test(existing) ? existing : randomBytes(18).toString('base64url');
-  const csrf = issueCsrfToken(request.secret, `login|${preLogin}`, request.deps.now(), LOGIN_FORM_TTL_SECONDS);
-  const cookie = sessionCookie(PRELOGIN_COOKIE, preLogin, {
-    maxAgeSeconds: LOGIN_FORM_TTL_SECONDS,
-    secure: cookiesSecure(request.event),
-  });
-  return page(statusCode, <LoginPage stage={request.stage} base={request.base} csrf={csrf} {...state} />, [cookie]);
+  const cookie = { name: PRELOGIN_COOKIE, secure: cookiesSecure(request.event) };
+  const { csrf, setCookie } = signInFormToken(request.event, request.secret, cookie, request.deps.now());
+  return page(statusCode, <LoginPage stage={request.stage} base={request.base} csrf={csrf} {...state} />, [setCookie]);
 }

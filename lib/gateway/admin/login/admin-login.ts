@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
+import { newSessionId, type SignInOutcome, type ThrottleKey, throttledSignIn } from '../../../http/web';
 import { normaliseEmail } from '../../merchants/merchant';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import { type AdminSession, SESSION_TTL_SECONDS } from '../sessions/admin-session';
-import { newSessionId } from '../sessions/session-token';
-import type { ThrottleKey } from './login-throttle-store';
 
-export type LoginResult =
-  | { ok: true; session: AdminSession }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type LoginResult = SignInOutcome<AdminSession>;
 
 /** Failed attempts allowed per 15-minute window: few per account (guessing one password), more per IP (an office behind one NAT). */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -30,34 +26,39 @@ export async function logIn(
     { name: `account#${createHash('sha256').update(email).digest('hex')}`, limit: ACCOUNT_FAILURE_LIMIT },
     { name: `ip#${input.origin.ip}`, limit: IP_FAILURE_LIMIT },
   ];
-  const audit = async (merchantId: string | undefined, action: 'login' | 'login_failed' | 'login_throttled', outcome: string) =>
-    deps.audit.record(merchantId, { at: now.toISOString(), action, actor: email, outcome, ...input.origin });
-
-  const retryAfterSeconds = await deps.throttle.retryAfter(keys, now);
-  if (retryAfterSeconds !== undefined) {
-    await audit((await deps.merchants.getAdminUser(email))?.merchantId, 'login_throttled', 'refused: too many failed attempts');
-    return { ok: false, reason: 'throttled', retryAfterSeconds };
-  }
-  // scrypt of a megabyte-long "password" would only burn CPU: such input cannot be a password of ours.
-  const user = input.password.length <= 1024 ? await deps.merchants.verifyAdminPassword(email, input.password) : undefined;
-  if (!user) {
-    await deps.throttle.recordFailure(keys, now);
-    await audit((await deps.merchants.getAdminUser(email))?.merchantId, 'login_failed', 'refused: wrong e-mail or password');
-    return { ok: false, reason: 'invalid' };
-  }
-  const merchant = await deps.merchants.get(user.merchantId);
-  const session: AdminSession = {
-    id: newSessionId(),
-    email: user.email,
-    merchantId: user.merchantId,
-    merchantName: merchant?.name ?? user.merchantId,
-    createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
-  };
-  await deps.sessions.save(session);
-  await audit(user.merchantId, 'login', 'session opened');
-  return { ok: true, session };
+  let merchantId: string | undefined;
+  return throttledSignIn({
+    throttle: deps.throttle,
+    keys,
+    now,
+    failedText: 'refused: wrong e-mail or password',
+    attempt: async () => {
+      // scrypt of a megabyte-long "password" would only burn CPU: such input cannot be a password of ours.
+      const user = input.password.length <= 1024 ? await deps.merchants.verifyAdminPassword(email, input.password) : undefined;
+      if (!user) return undefined;
+      merchantId = user.merchantId;
+      const merchant = await deps.merchants.get(user.merchantId);
+      const session: AdminSession = {
+        id: newSessionId(),
+        email: user.email,
+        merchantId: user.merchantId,
+        merchantName: merchant?.name ?? user.merchantId,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
+      };
+      await deps.sessions.save(session);
+      return session;
+    },
+    audit: async (outcome, text) => {
+      // Failures against a real account go to that merchant's Activity page.
+      const owner = merchantId ?? (await deps.merchants.getAdminUser(email))?.merchantId;
+      const entry = { at: now.toISOString(), action: LOGIN_ACTIONS[outcome], actor: email, outcome: text, ...input.origin };
+      await deps.audit.record(owner, entry);
+    },
+  });
 }
+
+const LOGIN_ACTIONS = { throttled: 'login_throttled', failed: 'login_failed', succeeded: 'login' } as const;
 
 export async function logOut(deps: AdminDependencies, session: AdminSession, origin: RequestOrigin): Promise<void> {
   await deps.sessions.delete(session.id);

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Stage } from '../../../config';
+import { PostButton } from '../../../http/web';
 import { ADMIN_CSS } from './admin-styles';
 
 export interface PageFrame {
@@ -52,12 +53,7 @@ export function Layout(props: PageFrame & { title: string; children: ComponentCh
                 {link('settings', `${base}/settings`, 'Settings')}
               </nav>
               <span class="muted">{user.email}</span>
-              <form method="post" action={`${base}/logout`}>
-                <input type="hidden" name="_csrf" value={user.csrf} />
-                <button type="submit" class="secondary">
-                  Log out
-                </button>
-              </form>
+              <PostButton action={`${base}/logout`} csrf={user.csrf} label="Log out" kind="secondary" />
             </>
           )}
         </header>

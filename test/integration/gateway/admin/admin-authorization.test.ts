@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEV_WEB_SECRET } from '../../../../lib/config';
 import { SessionStore } from '../../../../lib/gateway/admin/sessions/session-store';
-import { newSessionId, signSessionId } from '../../../../lib/gateway/admin/sessions/session-token';
+import { newSessionId, signSessionId } from '../../../../lib/http/web/session-token';
 import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
 import { call, cardBody, newMerchant } from '../../../support/gateway';
 import { testStack } from '../../../support/stack';
@@ -70,7 +70,7 @@ describe('admin login and sessions', () => {
     expect(none.location).toBe(`/v1/admin/login?next=${encodeURIComponent(`/v1/admin/transactions/${txA}`)}`);
 
     const forged = new AdminClient();
-    forged.cookies.set('gw_admin_session', signSessionId('not-the-secret', newSessionId()));
+    forged.cookies.set('gw_admin_session', signSessionId('not-the-secret', 'admin-session', newSessionId()));
     expect((await forged.get('/v1/admin/transactions')).location).toMatch(/^\/v1\/admin\/login/);
 
     // A correctly signed session whose time is up (TTL deletion is lazy: the item may still be there).
@@ -85,7 +85,7 @@ describe('admin login and sessions', () => {
       expiresAt: past,
     });
     const expired = new AdminClient();
-    expired.cookies.set('gw_admin_session', signSessionId(LOCAL_DEV_WEB_SECRET, expiredId));
+    expired.cookies.set('gw_admin_session', signSessionId(LOCAL_DEV_WEB_SECRET, 'admin-session', expiredId));
     const reply = await expired.get('/v1/admin/transactions');
     expect(reply.status).toBe(303);
     expect(reply.location).toMatch(/^\/v1\/admin\/login/);

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRows } from '../../../../lib/gateway/admin/export/transactions-csv';
-import { cookiesSecure, safeNext } from '../../../../lib/gateway/admin/http/admin-request';
 import { summarise, windowStart } from '../../../../lib/gateway/admin/overview/overview';
-import { newSessionId, signSessionId, verifySessionCookie } from '../../../../lib/gateway/admin/sessions/session-token';
 import { ADMIN_CSS } from '../../../../lib/gateway/admin/views/admin-styles';
 import { money } from '../../../../lib/gateway/admin/views/format';
 import { VolumeChart } from '../../../../lib/gateway/admin/views/volume-chart';
 import type { Transaction } from '../../../../lib/gateway/domain/transaction';
 import { renderDocument } from '../../../../lib/http/web';
+import { cookiesSecure, safeNext } from '../../../../lib/http/web/request-origin';
+import { newSessionId, signSessionId, verifySessionCookie } from '../../../../lib/http/web/session-token';
 
 describe('session cookies', () => {
   it('verify only when signed with the secret and untouched', () => {
     const id = newSessionId();
-    const value = signSessionId('secret-1', id);
-    expect(verifySessionCookie('secret-1', value)).toBe(id);
-    expect(verifySessionCookie('secret-2', value)).toBeUndefined();
-    expect(verifySessionCookie('secret-1', `${newSessionId()}.${value.split('.')[1]}`)).toBeUndefined();
-    expect(verifySessionCookie('secret-1', `${value}.x`)).toBeUndefined();
-    expect(verifySessionCookie('secret-1', undefined)).toBeUndefined();
+    const value = signSessionId('secret-1', 'admin-session', id);
+    expect(verifySessionCookie('secret-1', 'admin-session', value)).toBe(id);
+    expect(verifySessionCookie('secret-2', 'admin-session', value)).toBeUndefined();
+    expect(verifySessionCookie('secret-1', 'admin-session', `${newSessionId()}.${value.split('.')[1]}`)).toBeUndefined();
+    expect(verifySessionCookie('secret-1', 'admin-session', `${value}.x`)).toBeUndefined();
+    expect(verifySessionCookie('secret-1', 'admin-session', undefined)).toBeUndefined();
   });
 });
 

@@ -11,7 +11,7 @@ export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 const counterKey = (key: string, windowStart: number) => ({ PK: `LOGINTHROTTLE#${key}`, SK: `WINDOW#${windowStart}` });
 
-/** Failed-login counters with TTL in the gateway table (no cache in the container: every Lambda sees the same counts). */
+/** Failed sign-in counters with TTL in the surface's table (no cache in the container: every Lambda sees the same counts). */
 export class LoginThrottleStore {
   constructor(
     private readonly documents: DynamoDBDocumentClient,

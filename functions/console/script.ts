@@ -1,0 +1,6 @@
+import { httpEndpoint } from '../../lib/http';
+import { renderConsoleError } from '../../lib/storage/console/http/console-endpoint';
+import { consoleScript } from '../../lib/storage/console/http/script-route';
+
+/** GET /v1/console/console.js: no session, no secret, no table: the file. */
+export const handler = httpEndpoint(consoleScript, { renderError: renderConsoleError });

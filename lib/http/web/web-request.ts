@@ -1,0 +1,38 @@
+import { type Stage, serviceConfig } from '../../config';
+import { httpEndpoint } from '../endpoint';
+import { stagePrefixOf } from '../event-parts';
+import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
+import { originOf, type RequestOrigin } from './request-origin';
+import { webSecret } from './web-secret-provider';
+
+/** What every route of a web UI gets: the request, where the UI lives, the stage, the web secret and the surface's dependencies. */
+export interface WebRequest<D> {
+  event: ApiEvent;
+  /** `<stage prefix><root>` (API Gateway's default domain puts the stage in the path): every link starts here. */
+  base: string;
+  stage: Stage;
+  origin: RequestOrigin;
+  secret: string;
+  deps: D;
+}
+
+/** The middy stack of a web UI's pages (admin, console): errors rendered as the surface's page, nothing internal leaks. */
+export function webEndpoint<D>(
+  root: string,
+  dependencies: () => D,
+  route: (request: WebRequest<D>) => Promise<ApiResult>,
+  renderError: ErrorRenderer,
+) {
+  return httpEndpoint(
+    async (event) =>
+      route({
+        event,
+        base: `${stagePrefixOf(event)}${root}`,
+        stage: serviceConfig().stage,
+        origin: originOf(event),
+        secret: await webSecret(),
+        deps: dependencies(),
+      }),
+    { renderError },
+  );
+}

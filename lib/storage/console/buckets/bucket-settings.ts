@@ -1,0 +1,61 @@
+import { putBucketAcl } from '../../acl/acl-operations';
+import type { Principal } from '../../auth/principal';
+import { putBucketRequestPayment } from '../../billing/bucket-request-payment';
+import type { StorageDeps } from '../../storage-deps';
+import { putBucketVersioning } from '../../versions/bucket-versioning';
+
+/** What the bucket page's settings buttons change. */
+export const BUCKET_SETTINGS = [
+  'versioning-enabled',
+  'versioning-suspended',
+  'payer-requester',
+  'payer-bucket-owner',
+  'public-read',
+  'private',
+] as const;
+export type BucketSetting = (typeof BUCKET_SETTINGS)[number];
+
+export const isBucketSetting = (value: unknown): value is BucketSetting => BUCKET_SETTINGS.includes(value as BucketSetting);
+
+type Change = (deps: StorageDeps, principal: Principal, bucket: string) => Promise<void>;
+
+const versioning =
+  (status: 'Enabled' | 'Suspended'): Change =>
+  (deps, principal, bucket) =>
+    putBucketVersioning(
+      deps,
+      principal,
+      bucket,
+      xml(`<VersioningConfiguration><Status>${status}</Status></VersioningConfiguration>`),
+    );
+
+const payer =
+  (who: 'Requester' | 'BucketOwner'): Change =>
+  (deps, principal, bucket) =>
+    putBucketRequestPayment(
+      deps,
+      principal,
+      bucket,
+      xml(`<RequestPaymentConfiguration><Payer>${who}</Payer></RequestPaymentConfiguration>`),
+    );
+
+const canned =
+  (acl: 'public-read' | 'private'): Change =>
+  (deps, principal, bucket) =>
+    putBucketAcl(deps, principal, bucket, { headers: { 'x-amz-acl': [acl] }, body: Buffer.alloc(0) });
+
+/** Each setting is the body or header an S3 client would send to the same use case. */
+const CHANGES: Record<BucketSetting, Change> = {
+  'versioning-enabled': versioning('Enabled'),
+  'versioning-suspended': versioning('Suspended'),
+  'payer-requester': payer('Requester'),
+  'payer-bucket-owner': payer('BucketOwner'),
+  'public-read': canned('public-read'),
+  private: canned('private'),
+};
+
+export const bucketSettingChange = (setting: BucketSetting): Change => CHANGES[setting];
+
+function xml(document: string): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${document}`);
+}

@@ -1,0 +1,17 @@
+import type { LoginThrottleStore, WebSessionStore } from '../../http/web';
+import type { AccessKeyResolver } from '../auth/request-authenticator';
+import type { StorageDeps } from '../storage-deps';
+import type { ConsoleAuditLog } from './audit/console-audit';
+import type { ConsoleSession } from './sessions/console-session';
+
+/** What the console's use cases need; wired once per container (console-container.ts), pointed at emulators in tests. */
+export interface ConsoleDependencies {
+  /** The S3 API's own use cases run on these: the console is one more client of them. */
+  storage: StorageDeps;
+  /** Access keys and their secrets, as the S3 authenticator resolves them. */
+  keys: AccessKeyResolver;
+  sessions: Pick<WebSessionStore<ConsoleSession>, 'save' | 'find' | 'delete'>;
+  throttle: Pick<LoginThrottleStore, 'retryAfter' | 'recordFailure'>;
+  audit: ConsoleAuditLog;
+  now: () => Date;
+}

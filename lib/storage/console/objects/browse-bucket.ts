@@ -1,0 +1,59 @@
+import { isAllowed } from '../../authorization';
+import type { BucketRecord } from '../../buckets/bucket';
+import { bucketFor } from '../../buckets/bucket-operations';
+import { listObjectsPage } from '../../listing/list-objects';
+import type { ListedObject } from '../../objects/object-record';
+import type { ConsoleActor } from '../console-actor';
+import type { ConsoleDependencies } from '../console-dependencies';
+import { folderOf } from './folder-path';
+
+/** Rows per page of a folder: a page is one or a few index queries whatever the bucket's size. */
+export const FOLDER_PAGE_SIZE = 50;
+
+export interface FolderListing {
+  bucket: BucketRecord;
+  folder: string;
+  /** Names in this folder starting with this text (a prefix search, as ListObjects' prefix). */
+  search: string;
+  folders: string[];
+  objects: ListedObject[];
+  /** Where the next page starts (ListObjects' continuation point), when there is one. */
+  next?: string;
+  /** What the signed-in user may do here, from the same evaluator: the page offers only those. */
+  may: { upload: boolean; configure: boolean; changeAcl: boolean };
+}
+
+/**
+ * One page of a folder, through ListObjects with `/` as delimiter (bucket READ, as the API's listing): subfolders
+ * are its common prefixes, files its contents.
+ */
+export async function browseBucket(
+  deps: ConsoleDependencies,
+  actor: ConsoleActor,
+  name: string,
+  input: { prefix?: string; search?: string; after?: string; pageSize?: number },
+): Promise<FolderListing> {
+  const bucket = await bucketFor(deps.storage, actor.principal, name, 'ListBucket');
+  const folder = folderOf(input.prefix);
+  const search = input.search ?? '';
+  const page = await listObjectsPage(deps.storage.objects, name, {
+    prefix: folder + search,
+    delimiter: '/',
+    maxKeys: input.pageSize ?? FOLDER_PAGE_SIZE,
+    ...(input.after ? { after: input.after } : {}),
+  });
+  const { principal } = actor;
+  return {
+    bucket,
+    folder,
+    search,
+    folders: page.commonPrefixes,
+    objects: page.contents,
+    ...(page.isTruncated && page.next !== undefined ? { next: page.next } : {}),
+    may: {
+      upload: isAllowed(principal, 'PutObject', { bucket }),
+      configure: isAllowed(principal, 'PutBucketVersioning', { bucket }),
+      changeAcl: isAllowed(principal, 'PutBucketAcl', { bucket }),
+    },
+  };
+}
