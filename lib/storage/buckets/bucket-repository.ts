@@ -3,6 +3,9 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
+import { isObjectOwnership } from '../ownership/object-ownership';
+import type { PublicAccessBlock } from '../public-access/public-access-block';
+import type { Tag } from '../tagging/tag-set';
 import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
@@ -140,5 +143,8 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
     ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
+    ...(item.tags === undefined ? {} : { tags: item.tags as Tag[] }),
+    ...(isObjectOwnership(item.ownership) ? { ownership: item.ownership } : {}),
+    ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
   };
 }

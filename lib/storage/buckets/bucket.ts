@@ -1,5 +1,8 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
+import type { ObjectOwnership } from '../ownership/object-ownership';
+import type { PublicAccessBlock } from '../public-access/public-access-block';
+import type { Tag } from '../tagging/tag-set';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -17,12 +20,21 @@ export interface BucketRecord {
   requestPayer?: 'Requester';
   /** Undefined: no CORS configuration (preflights are refused). */
   cors?: CorsRule[];
+  /** Undefined: no tag set (GET ?tagging → NoSuchTagSet). */
+  tags?: Tag[];
+  /** Undefined: no ownership controls (objects belong to their writer, as with ObjectWriter). */
+  ownership?: ObjectOwnership;
+  /** Undefined: no public access block. */
+  publicAccessBlock?: PublicAccessBlock;
 }
 
-/** What PUT ?acl, ?versioning, ?requestPayment and ?cors change on a bucket (null: back to the default). */
+/** What PUT ?acl, ?versioning, ?requestPayment, ?cors, ?tagging, ?ownershipControls and ?publicAccessBlock change on a bucket (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
+  tags?: Tag[] | null;
+  ownership?: ObjectOwnership | null;
+  publicAccessBlock?: PublicAccessBlock | null;
 };
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */

@@ -1,6 +1,4 @@
-import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
-import { ownerOf } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
@@ -8,7 +6,9 @@ import type { ObjectChecksum } from '../checksums/object-checksum';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
+import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
+import { copiedTags } from '../tagging/tagging-headers';
 import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
@@ -51,10 +51,7 @@ export async function copyObject(
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
   // The copy gets the request's ACL (private by default), never the source's, as in S3.
-  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
-    id: target.ownerId,
-    displayName: target.ownerDisplayName,
-  });
+  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, target);
   for (let attempt = 0; attempt < 5; attempt++) {
     const original = await readCopySource(deps, principal, sourceBucket, source, input.headers);
     const metadata =
@@ -63,11 +60,13 @@ export async function copyObject(
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
     const checksum = await copiedChecksum(deps, original, checksumAlgorithm);
     if (checksum === 'source-gone') continue;
-    const record = newRecord(deps, principal, input.bucket, input.key, {
+    const tags = copiedTags(input.headers, original.tags);
+    const record = newRecord(deps, owner, input.bucket, input.key, {
       size: original.size,
       etag: original.etag,
       ...metadata,
       acl,
+      ...(tags ? { tags } : {}),
       ...(checksum ? { checksum } : {}),
     });
     // The source may be replaced (and its blobs removed) between the read and the copy: read it again then.

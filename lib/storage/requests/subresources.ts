@@ -12,6 +12,9 @@ const SUPPORTED = new Set([
   'cors',
   'uploads',
   'uploadId',
+  'tagging',
+  'ownershipControls',
+  'publicAccessBlock',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
@@ -20,7 +23,6 @@ const NOT_IMPLEMENTED = new Set([
   'policyStatus',
   'website',
   'notification',
-  'tagging',
   'logging',
   'replication',
   'encryption',
@@ -32,8 +34,6 @@ const NOT_IMPLEMENTED = new Set([
   'inventory',
   'metrics',
   'intelligent-tiering',
-  'ownershipControls',
-  'publicAccessBlock',
   'object-lock',
   'retention',
   'legal-hold',
