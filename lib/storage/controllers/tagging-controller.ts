@@ -2,6 +2,7 @@ import { emptyResult, type S3Response, xmlResult } from '../requests/s3-response
 import { deleteBucketTagging, getBucketTagging, putBucketTagging } from '../tagging/bucket-tagging';
 import { deleteObjectTagging, getObjectTagging, putObjectTagging, type TaggedObject } from '../tagging/object-tagging';
 import { taggingXml } from '../tagging/tagging-documents';
+import { configurationRoute } from './configuration-route';
 import { type RouteTable, type S3Call, versionHeader, versionIdOf } from './s3-call';
 
 const target = ({ request, bucket, key }: S3Call) => ({ bucket, key, versionId: versionIdOf(request) });
@@ -21,15 +22,5 @@ export const OBJECT_TAGGING_ROUTES: RouteTable = {
 
 /** `/{bucket}?tagging`. */
 export const BUCKET_TAGGING_ROUTES: RouteTable = {
-  tagging: {
-    GET: async ({ deps, principal, bucket }) => xmlResult(taggingXml(await getBucketTagging(deps, principal, bucket))),
-    PUT: async ({ deps, principal, bucket, body }) => {
-      await putBucketTagging(deps, principal, bucket, body);
-      return emptyResult(200);
-    },
-    DELETE: async ({ deps, principal, bucket }) => {
-      await deleteBucketTagging(deps, principal, bucket);
-      return emptyResult(204);
-    },
-  },
+  tagging: configurationRoute({ get: getBucketTagging, xml: taggingXml, put: putBucketTagging, remove: deleteBucketTagging }),
 };
