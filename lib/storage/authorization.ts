@@ -8,6 +8,7 @@ import {
 } from './acl/access-control';
 import type { Principal } from './auth/principal';
 import { StorageError } from './errors';
+import { isPublicGrant } from './public-access/public-access-block';
 
 export type StorageAction =
   | 'ListAllMyBuckets'
@@ -30,16 +31,24 @@ export type StorageAction =
   | 'DeleteObject'
   | 'GetObject'
   | 'GetObjectAcl'
-  | 'PutObjectAcl';
+  | 'PutObjectAcl'
+  | 'GetObjectTagging'
+  | 'PutObjectTagging'
+  | 'DeleteObjectTagging'
+  | 'GetBucketTagging'
+  | 'PutBucketTagging'
+  | 'GetBucketOwnershipControls'
+  | 'PutBucketOwnershipControls'
+  | 'GetBucketPublicAccessBlock'
+  | 'PutBucketPublicAccessBlock';
+
+type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
 /**
  * What each action needs, as S3's ACL model defines it: a permission on the bucket or on the object,
- * the bucket's owner (configuration sub-resources no ACL can grant), or any signed user.
+ * the bucket's owner (configuration sub-resources no ACL can grant), or any signed user; a list is any one of them.
  */
-export const ACTION_RULES: Record<
-  StorageAction,
-  { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed'
-> = {
+export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   ListAllMyBuckets: 'signed',
   CreateBucket: 'signed',
   ListBucket: { on: 'bucket', permission: 'READ' },
@@ -52,6 +61,11 @@ export const ACTION_RULES: Record<
   GetObject: { on: 'object', permission: 'READ' },
   GetObjectAcl: { on: 'object', permission: 'READ_ACP' },
   PutObjectAcl: { on: 'object', permission: 'WRITE_ACP' },
+  // RGW reads object tags with READ and writes them with WRITE on the object (its owner's FULL_CONTROL); S3 lets the
+  // bucket owner change them too.
+  GetObjectTagging: { on: 'object', permission: 'READ' },
+  PutObjectTagging: [{ on: 'object', permission: 'WRITE' }, 'bucket-owner'],
+  DeleteObjectTagging: [{ on: 'object', permission: 'WRITE' }, 'bucket-owner'],
   DeleteBucket: 'bucket-owner',
   GetBucketLocation: 'bucket-owner',
   GetBucketVersioning: 'bucket-owner',
@@ -62,18 +76,43 @@ export const ACTION_RULES: Record<
   PutBucketCors: 'bucket-owner',
   GetBucketEncryption: 'bucket-owner',
   PutBucketEncryption: 'bucket-owner',
+  GetBucketTagging: 'bucket-owner',
+  PutBucketTagging: 'bucket-owner',
+  GetBucketOwnershipControls: 'bucket-owner',
+  PutBucketOwnershipControls: 'bucket-owner',
+  GetBucketPublicAccessBlock: 'bucket-owner',
+  PutBucketPublicAccessBlock: 'bucket-owner',
 };
+
+/** The bucket as the evaluator reads it: its ACL, and the settings that change how ACLs count. */
+export type BucketAccess = AccessControlled & {
+  requestPayer?: 'Requester';
+  /** BucketOwnerEnforced: object ACLs are disabled, the bucket's ACL decides object access too. */
+  ownership?: string;
+  /** IgnorePublicAcls: grants to AllUsers and AuthenticatedUsers count for nothing. */
+  publicAccessBlock?: { IgnorePublicAcls: boolean };
+};
+
+type Resources = { bucket?: BucketAccess; object?: AccessControlled };
 
 /**
  * The one ACL evaluator, pure: does `principal` hold `permission` on a resource with this owner and
  * these grants? FULL_CONTROL implies every permission; the owner always keeps READ_ACP and WRITE_ACP
  * (so it can repair an ACL that locked it out); anonymous matches only AllUsers.
  */
-export function holds(principal: Principal, resource: AccessControlled, permission: Permission): boolean {
+export function holds(
+  principal: Principal,
+  resource: AccessControlled,
+  permission: Permission,
+  { ignorePublicGrants = false } = {},
+): boolean {
   const isOwner = principal.kind === 'user' && principal.user.id === resource.ownerId;
   if (isOwner && (permission === 'READ_ACP' || permission === 'WRITE_ACP')) return true;
   return grantsOf(resource).some(
-    (grant) => (grant.permission === permission || grant.permission === 'FULL_CONTROL') && matches(principal, grant.grantee),
+    (grant) =>
+      (grant.permission === permission || grant.permission === 'FULL_CONTROL') &&
+      !(ignorePublicGrants && isPublicGrant(grant)) &&
+      matches(principal, grant.grantee),
   );
 }
 
@@ -86,30 +125,28 @@ function matches(principal: Principal, grantee: Grantee): boolean {
 }
 
 /** May `principal` do `action`? The resources it acts on are given once loaded (the bucket; the object for object ACL checks). */
-export function isAllowed(
-  principal: Principal,
-  action: StorageAction,
-  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
-): boolean {
-  const rule = ACTION_RULES[action];
+export function isAllowed(principal: Principal, action: StorageAction, resources: Resources = {}): boolean {
   if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return false;
+  const rules: readonly Rule[] = [ACTION_RULES[action]].flat();
+  return rules.some((rule) => satisfies(principal, rule, resources));
+}
+
+function satisfies(principal: Principal, rule: Rule, { bucket, object }: Resources): boolean {
   if (rule === 'signed') return principal.kind === 'user';
-  if (rule === 'bucket-owner') return principal.kind === 'user' && principal.user.id === resources.bucket?.ownerId;
-  const resource = rule.on === 'bucket' ? resources.bucket : resources.object;
-  return resource !== undefined && holds(principal, resource, rule.permission);
+  if (rule === 'bucket-owner') return principal.kind === 'user' && principal.user.id === bucket?.ownerId;
+  // With ACLs disabled (BucketOwnerEnforced) every object belongs to the bucket owner: the bucket's ACL decides.
+  const resource = rule.on === 'bucket' || bucket?.ownership === 'BucketOwnerEnforced' ? bucket : object;
+  const ignorePublicGrants = bucket?.publicAccessBlock?.IgnorePublicAcls === true;
+  return resource !== undefined && holds(principal, resource, rule.permission, { ignorePublicGrants });
 }
 
 /** On a Requester-pays bucket everyone but the owner must agree to pay (`x-amz-request-payer`); anonymous requests cannot. */
-function mayBeCharged(principal: Principal, bucket: AccessControlled & { requestPayer?: 'Requester' }): boolean {
+function mayBeCharged(principal: Principal, bucket: BucketAccess): boolean {
   if (bucket.requestPayer !== 'Requester') return true;
   return principal.kind === 'user' && (principal.user.id === bucket.ownerId || principal.paysAsRequester === true);
 }
 
 /** The one place that decides who may do what: AccessDenied unless the evaluator allows it. No caller decides on its own. */
-export function authorize(
-  principal: Principal,
-  action: StorageAction,
-  resources: { bucket?: AccessControlled & { requestPayer?: 'Requester' }; object?: AccessControlled } = {},
-): void {
+export function authorize(principal: Principal, action: StorageAction, resources: Resources = {}): void {
   if (!isAllowed(principal, action, resources)) throw new StorageError('AccessDenied');
 }

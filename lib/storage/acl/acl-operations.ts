@@ -4,8 +4,10 @@ import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import { authorizedObject } from '../objects/object-access';
 import type { ObjectRecord } from '../objects/object-record';
+import { updateObjectSettings } from '../objects/object-settings';
+import { assertAclsEnabled } from '../ownership/object-ownership';
+import { assertNoPublicAcl } from '../public-access/public-access-block';
 import type { StorageDeps } from '../storage-deps';
-import type { ObjectVersion } from '../versions/object-version';
 import { parseAccessControlPolicy } from '../xml/access-control-policy';
 import type { AccessControlled, Grant, Owner } from './access-control';
 import { cannedGrants } from './canned-acl';
@@ -25,7 +27,8 @@ export async function getBucketAcl(deps: StorageDeps, principal: Principal, name
 
 export async function putBucketAcl(deps: StorageDeps, principal: Principal, name: string, change: AclChange): Promise<void> {
   const bucket = await bucketFor(deps, principal, name, 'PutBucketAcl');
-  const acl = await requestedAcl(deps, change, bucket, ownerOfResource(bucket));
+  assertAclsEnabled(bucket);
+  const acl = await requestedAcl(deps, change, bucket, bucket);
   if (!(await deps.buckets.update(name, { acl }))) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
 }
 
@@ -48,30 +51,29 @@ export async function putObjectAcl(
   versionId?: string,
 ): Promise<void> {
   const bucket = await existingBucket(deps, bucketName);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const record = await authorizedObject(deps, principal, bucket, key, 'PutObjectAcl', versionId);
-    const acl = await requestedAcl(deps, change, record, ownerOfResource(bucket));
-    if (await storeObjectAcl(deps, bucket, record, acl)) return;
-  }
-  throw new StorageError('SlowDown');
-}
-
-/**
- * Conditional on the blob (unversioned) or the version (versioned): an ACL meant for one object never
- * lands on the object that replaced it. The latest version's ACL is kept on the current item as well.
- */
-async function storeObjectAcl(deps: StorageDeps, bucket: BucketRecord, record: ObjectRecord | ObjectVersion, acl: Grant[]) {
-  const head = bucket.versioning ? await deps.versions.head(bucket.name, record.key) : undefined;
-  if (!head) return deps.objects.putAcl(bucket.name, record.key, record.blobId, acl);
-  const version = 'seq' in record ? record : await deps.versions.get(bucket.name, record.key, head.latestSeq);
-  return version !== undefined && (await deps.versions.putAcl(version, acl, version.seq === head.latestSeq));
+  await updateObjectSettings(deps, principal, bucket, { key, versionId, action: 'PutObjectAcl' }, async (record) => {
+    assertAclsEnabled(bucket);
+    return { acl: await requestedAcl(deps, change, record, bucket) };
+  });
 }
 
 /**
  * The ACL a PUT ?acl asks for: a canned ACL or grant headers, or an AccessControlPolicy body, never
  * both (UnexpectedContent) and never neither (MissingSecurityHeader). The body must name the resource's owner.
+ * A public ACL on a bucket that blocks them is refused.
  */
 async function requestedAcl(
+  deps: StorageDeps,
+  change: AclChange,
+  resource: AccessControlled,
+  bucket: BucketRecord,
+): Promise<Grant[]> {
+  const acl = await aclOfChange(deps, change, resource, ownerOfResource(bucket));
+  assertNoPublicAcl(bucket, acl);
+  return acl;
+}
+
+async function aclOfChange(
   deps: StorageDeps,
   change: AclChange,
   resource: AccessControlled,

@@ -4,6 +4,7 @@ import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { authorize, type StorageAction } from '../authorization';
 import { StorageError } from '../errors';
+import { assertOwnershipFitsAcl, requestedOwnership } from '../ownership/object-ownership';
 import type { StorageDeps } from '../storage-deps';
 import { s3XmlParser } from '../xml/xml-parser';
 import type { BucketRecord } from './bucket';
@@ -33,6 +34,8 @@ export async function createBucket(
   assertValidBucketName(name);
   const location = parseLocationConstraint(body);
   const acl = await aclForNewResource(deps.users, headers, ownerOf(principal));
+  const ownership = requestedOwnership(headers);
+  assertOwnershipFitsAcl(ownership, acl, ownerOf(principal));
   const bucket: BucketRecord = {
     name,
     ownerId: principal.user.id,
@@ -40,6 +43,7 @@ export async function createBucket(
     createdAt: deps.now().toISOString(),
     location,
     acl,
+    ...(ownership ? { ownership } : {}),
   };
   const result = await deps.buckets.create(bucket);
   if (result.created) return bucket;

@@ -4,6 +4,9 @@ import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import { isObjectOwnership } from '../ownership/object-ownership';
+import type { PublicAccessBlock } from '../public-access/public-access-block';
+import type { Tag } from '../tagging/tag-set';
 import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
@@ -142,5 +145,8 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
     ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
     ...(item.encryption === undefined ? {} : { encryption: item.encryption as BucketEncryption }),
+    ...(item.tags === undefined ? {} : { tags: item.tags as Tag[] }),
+    ...(isObjectOwnership(item.ownership) ? { ownership: item.ownership } : {}),
+    ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
   };
 }

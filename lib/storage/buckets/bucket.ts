@@ -1,6 +1,9 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { ObjectOwnership } from '../ownership/object-ownership';
+import type { PublicAccessBlock } from '../public-access/public-access-block';
+import type { Tag } from '../tagging/tag-set';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -20,13 +23,22 @@ export interface BucketRecord {
   cors?: CorsRule[];
   /** Undefined: no default encryption (`?encryption`). */
   encryption?: BucketEncryption;
+  /** Undefined: no tag set (GET ?tagging → NoSuchTagSet). */
+  tags?: Tag[];
+  /** Undefined: no ownership controls (objects belong to their writer, as with ObjectWriter). */
+  ownership?: ObjectOwnership;
+  /** Undefined: no public access block. */
+  publicAccessBlock?: PublicAccessBlock;
 }
 
-/** What PUT ?acl, ?versioning, ?requestPayment, ?cors and ?encryption change on a bucket (null: back to the default). */
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock) change (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
   encryption?: BucketEncryption | null;
+  tags?: Tag[] | null;
+  ownership?: ObjectOwnership | null;
+  publicAccessBlock?: PublicAccessBlock | null;
 };
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */

@@ -48,15 +48,13 @@ export class RequestBuckets implements BucketCatalog {
     const updated = await this.catalog.update(name, settings);
     const known = this.seen.get(name);
     if (updated && known) {
-      const { requestPayer, cors, encryption, ...rest } = settings;
-      const next: BucketRecord = { ...known, ...rest };
-      if (requestPayer === null) delete next.requestPayer;
-      else if (requestPayer) next.requestPayer = requestPayer;
-      if (cors === null) delete next.cors;
-      else if (cors) next.cors = cors;
-      if (encryption === null) delete next.encryption;
-      else if (encryption) next.encryption = encryption;
-      this.seen.set(name, next);
+      // null clears a setting, as the catalogue does.
+      const next: Record<string, unknown> = { ...known };
+      for (const [field, value] of Object.entries(settings)) {
+        if (value === null) delete next[field];
+        else if (value !== undefined) next[field] = value;
+      }
+      this.seen.set(name, next as unknown as BucketRecord);
     }
     return updated;
   }

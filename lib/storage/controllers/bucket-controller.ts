@@ -20,8 +20,10 @@ import { requestPaymentXml } from '../xml/request-payment-documents';
 import { listObjectsXml, locationXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
 import { BUCKET_MULTIPART_ROUTES } from './multipart-controller';
+import { BUCKET_OWNERSHIP_ROUTES } from './ownership-controller';
 import { postObjectResponse } from './post-object-response';
 import type { RouteTable } from './s3-call';
+import { BUCKET_TAGGING_ROUTES } from './tagging-controller';
 
 /** `/{bucket}` and its sub-resources. */
 export const BUCKET_ROUTES: RouteTable = {
@@ -134,4 +136,6 @@ export const BUCKET_ROUTES: RouteTable = {
     },
   },
   ...BUCKET_MULTIPART_ROUTES,
+  ...BUCKET_TAGGING_ROUTES,
+  ...BUCKET_OWNERSHIP_ROUTES,
 };

@@ -13,6 +13,7 @@ import { copyObjectResultXml } from '../xml/s3-documents';
 import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
 import { readObject } from './object-read-response';
 import { type RouteTable, versionHeader, versionIdOf, writtenVersionHeader } from './s3-call';
+import { OBJECT_TAGGING_ROUTES } from './tagging-controller';
 
 /** `/{bucket}/{key}` and its sub-resources. */
 export const OBJECT_ROUTES: RouteTable = {
@@ -61,4 +62,5 @@ export const OBJECT_ROUTES: RouteTable = {
     },
   },
   ...OBJECT_MULTIPART_ROUTES,
+  ...OBJECT_TAGGING_ROUTES,
 };

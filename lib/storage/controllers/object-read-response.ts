@@ -5,6 +5,7 @@ import { getObject } from '../objects/get-object';
 import { objectResponseHeaders } from '../objects/object-headers';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
+import { taggingCountHeader } from '../tagging/tagging-headers';
 import { type S3Call, versionHeader, versionIdOf } from './s3-call';
 
 /** GetObject (withBody) and HeadObject: 200, 206 for a range, 304 when not modified. */
@@ -28,6 +29,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     ...objectResponseHeaders(result.record, request.query),
     ...encryptionResponseHeaders(result.record.encryption),
     ...versionHeader(result.versioned, result.record.versionId),
+    ...taggingCountHeader(result.record.tags),
   };
   if (result.kind === 'not-modified') {
     return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });

@@ -1,6 +1,7 @@
 /** S3 error codes, spelled as AWS spells them, with AWS's status and message. One table for the whole surface. */
 export const S3_ERROR_CODES = {
   AccessDenied: [403, 'Access Denied'],
+  AccessControlListNotSupported: [400, 'The bucket does not allow ACLs'],
   AccessForbidden: [
     403,
     "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.",
@@ -22,6 +23,7 @@ export const S3_ERROR_CODES = {
   InvalidAccessKeyId: [403, 'The AWS Access Key Id you provided does not exist in our records.'],
   InvalidArgument: [400, 'Invalid Argument'],
   InvalidBucketName: [400, 'The specified bucket is not valid.'],
+  InvalidBucketAclWithObjectOwnership: [400, "Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting"],
   InvalidDigest: [400, 'The Content-MD5 you specified is not valid.'],
   InvalidEncryptionAlgorithmError: [400, 'The encryption request you specified is not valid. The valid value is AES256.'],
   InvalidObjectName: [400, 'The specified object name is not valid.'],
@@ -36,7 +38,10 @@ export const S3_ERROR_CODES = {
   InvalidPolicyDocument: [400, 'The content of the form does not meet the conditions specified in the policy document.'],
   InvalidRange: [416, 'The requested range is not satisfiable'],
   InvalidRequest: [400, 'Invalid Request'],
+  InvalidTag: [400, 'The tag provided was not a valid tag.'],
+  InvalidStorageClass: [400, 'The storage class you specified is not valid'],
   InvalidURI: [400, "Couldn't parse the specified URI."],
+  InvalidToken: [400, 'The provided token is malformed or otherwise invalid.'],
   KeyTooLongError: [400, 'Your key is too long'],
   'KMS.DisabledException': [400, 'The KMS key is disabled or pending deletion.'],
   'KMS.NotFoundException': [400, 'Invalid keyId'],
@@ -54,12 +59,15 @@ export const S3_ERROR_CODES = {
   NoSuchBucket: [404, 'The specified bucket does not exist'],
   NoSuchCORSConfiguration: [404, 'The CORS configuration does not exist'],
   NoSuchKey: [404, 'The specified key does not exist.'],
+  NoSuchPublicAccessBlockConfiguration: [404, 'The public access block configuration was not found'],
+  NoSuchTagSet: [404, 'The TagSet does not exist'],
   NoSuchUpload: [
     404,
     'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.',
   ],
   NoSuchVersion: [404, 'The specified version does not exist.'],
   NotImplemented: [501, 'A header you provided implies functionality that is not implemented.'],
+  OwnershipControlsNotFoundError: [404, 'The bucket ownership controls were not found'],
   PreconditionFailed: [412, 'At least one of the pre-conditions you specified did not hold'],
   RequestTimeTooSkewed: [403, 'The difference between the request time and the current time is too large.'],
   ServerSideEncryptionConfigurationNotFoundError: [404, 'The server side encryption configuration was not found'],

@@ -12,6 +12,8 @@ import { corsPreflight } from '../cors/bucket-cors';
 import { StorageError } from '../errors';
 import { assertKeyFits } from '../objects/object-key';
 import { requestObjects } from '../objects/request-objects';
+import { assertExpectedBucketOwners } from '../ownership/expected-bucket-owner';
+import { assertRequestHeaders } from '../requests/request-header-rules';
 import type { RequestReader, RequestReadPlan, RequestReads } from '../requests/request-reads';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
@@ -25,8 +27,8 @@ const LEVELS: Record<ResourceLevel, RouteTable> = { SERVICE: SERVICE_ROUTES, BUC
 
 /**
  * One S3 request through the pipeline: a CORS preflight is answered from the bucket's rules without
- * authentication; anything else goes through the method check, authentication (exactly one mechanism),
- * payment consent, the controller of its resource level and the usage charge of the bucket it touched,
+ * authentication; anything else goes through the method check, authentication (exactly one mechanism), the
+ * request header rules (every `x-amz-*` header honoured or refused), the expected bucket owners, payment consent, the controller of its resource level and the usage charge of the bucket it touched,
  * and leaves with the bucket's CORS headers when a browser sent an Origin (errors included). With a `reader`, what
  * the request needs that is addressable up front (the access key it claims, its bucket, its object) is read in one
  * round trip before it runs; its first read of each is answered from that.
@@ -72,6 +74,13 @@ async function serve(
   const { deps, keys } = withReads(plainDeps, plainKeys, plan, reads);
   const authenticated = await authenticate(request, keys, deps.now()).catch((error: unknown) =>
     limitAuthFailures(deps.authFailures, request.sourceIp, deps.now(), error),
+  );
+  assertRequestHeaders(request.headers);
+  // The bucket as read up front answers the check without consuming the request's first read of it.
+  await assertExpectedBucketOwners(request, async (name) =>
+    name === plan.bucket && reads.bucket
+      ? reads.bucket.value
+      : (plainDeps.buckets.remembered(name) ?? plainDeps.buckets.get(name)),
   );
   const principal = withPaymentConsent(authenticated.principal, request);
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';

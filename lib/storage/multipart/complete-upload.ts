@@ -67,9 +67,10 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     size: chosen.reduce((sum, part) => sum + part.size, 0),
     etag: multipartEtag(chosen.map((part) => part.etag)),
     lastModified: deps.now().toISOString(),
-    // The object belongs to whoever initiated the upload, whoever completes it.
-    ownerId: upload.initiatorId,
-    ownerDisplayName: upload.initiatorDisplayName,
+    // The object belongs to whoever initiated the upload (or the bucket owner, by the bucket's Object Ownership),
+    // whoever completes it.
+    ownerId: upload.owner?.id ?? upload.initiatorId,
+    ownerDisplayName: upload.owner?.displayName ?? upload.initiatorDisplayName,
     contentHeaders: upload.contentHeaders,
     userMetadata: upload.userMetadata,
     versionId: 'null',
@@ -77,6 +78,7 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
     uploadId: upload.uploadId,
     ...(upload.encryption ? { encryption: upload.encryption } : {}),
+    ...(upload.tags ? { tags: upload.tags } : {}),
   };
 }
 

@@ -1,11 +1,12 @@
-import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import { encryptionForWrite } from '../encryption/object-keys';
 import { StorageError } from '../errors';
 import { requestedMetadata } from '../objects/object-headers';
 import { assertValidObjectKey } from '../objects/object-key';
+import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
+import { requestedTags } from '../tagging/tagging-headers';
 import type { MultipartUpload } from './multipart-upload';
 
 /**
@@ -19,11 +20,9 @@ export async function createMultipartUpload(
 ): Promise<MultipartUpload> {
   assertValidObjectKey(input.key);
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
-  const owner = ownerOf(principal);
-  const acl = await aclForNewResource(deps.users, input.headers, owner, {
-    id: bucket.ownerId,
-    displayName: bucket.ownerDisplayName,
-  });
+  const initiator = ownerOf(principal);
+  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, bucket);
+  const tags = requestedTags(input.headers);
   // The data key is made (or the SSE-C key checked) now: every part is encrypted with it.
   const sealed = await encryptionForWrite(deps, bucket, input.headers);
   const now = deps.now();
@@ -32,13 +31,15 @@ export async function createMultipartUpload(
     key: input.key,
     // Time first: the uploads of one key list in initiation order, as S3 lists them.
     uploadId: `${now.getTime().toString(36).padStart(9, '0')}${deps.newBlobId().replace(/-/g, '')}`,
-    initiatorId: owner.id,
-    initiatorDisplayName: owner.displayName,
+    initiatorId: initiator.id,
+    initiatorDisplayName: initiator.displayName,
     initiated: now.toISOString(),
     lastActivity: now.toISOString(),
     ...requestedMetadata(input.headers),
     acl,
     ...(sealed ? { encryption: sealed.encryption } : {}),
+    ...(owner.id === initiator.id ? {} : { owner }),
+    ...(tags ? { tags } : {}),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

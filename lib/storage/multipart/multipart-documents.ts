@@ -42,6 +42,9 @@ export const copyPartResultXml = (part: UploadedPart) =>
   s3Document('CopyPartResult', { LastModified: part.lastModified, ETag: `"${part.etag}"` });
 
 const initiator = (upload: MultipartUpload) => ({ ID: upload.initiatorId, DisplayName: upload.initiatorDisplayName });
+/** The owner the completed object will have. */
+const owner = (upload: MultipartUpload) =>
+  upload.owner ? { ID: upload.owner.id, DisplayName: upload.owner.displayName } : initiator(upload);
 
 export function listPartsXml(
   upload: MultipartUpload,
@@ -53,7 +56,7 @@ export function listPartsXml(
     Key: upload.key,
     UploadId: upload.uploadId,
     Initiator: initiator(upload),
-    Owner: initiator(upload),
+    Owner: owner(upload),
     StorageClass: 'STANDARD',
     PartNumberMarker: params.marker,
     ...(page.parts.length > 0 ? { NextPartNumberMarker: page.parts.at(-1)!.partNumber } : {}),
@@ -98,7 +101,7 @@ export function listUploadsXml(
       Key: encode(upload.key),
       UploadId: upload.uploadId,
       Initiator: initiator(upload),
-      Owner: initiator(upload),
+      Owner: owner(upload),
       StorageClass: 'STANDARD',
       Initiated: upload.initiated,
     })),

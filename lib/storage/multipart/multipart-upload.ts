@@ -1,6 +1,7 @@
-import type { Grant } from '../acl/access-control';
 import type { ObjectEncryption } from '../encryption/object-encryption';
+import type { Grant, Owner } from '../acl/access-control';
 import type { ObjectRecord } from '../objects/object-record';
+import type { Tag } from '../tagging/tag-set';
 
 /** An upload in progress: what CreateMultipartUpload stored, applied to the object at completion. */
 export interface MultipartUpload {
@@ -17,6 +18,10 @@ export interface MultipartUpload {
   acl: Grant[];
   /** The completed object's encryption, chosen at creation: every part is encrypted with its key. */
   encryption?: ObjectEncryption;
+  /** The completed object's owner when it is not the initiator (the bucket owner, by the bucket's Object Ownership). */
+  owner?: Owner;
+  /** `x-amz-tagging` of the create, applied at completion. */
+  tags?: Tag[];
   /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
   state: 'open' | 'completing';
 }

@@ -197,6 +197,8 @@ function toUpload(item: Record<string, unknown>): MultipartUpload {
     contentHeaders: (item.contentHeaders ?? {}) as MultipartUpload['contentHeaders'],
     userMetadata: (item.userMetadata ?? {}) as Record<string, string>,
     acl: (item.acl ?? []) as MultipartUpload['acl'],
+    ...(item.owner === undefined ? {} : { owner: item.owner as MultipartUpload['owner'] }),
+    ...(item.tags === undefined ? {} : { tags: item.tags as MultipartUpload['tags'] }),
     state: item.state === 'completing' ? 'completing' : 'open',
     ...toObjectEncryption(item.encryption),
   };

@@ -1,6 +1,4 @@
-import { aclForNewResource } from '../acl/resolve-acl';
 import type { Principal } from '../auth/principal';
-import { ownerOf } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor, existingBucket } from '../buckets/bucket-operations';
 import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
@@ -12,7 +10,9 @@ import { encryptionForWrite, openCipher } from '../encryption/object-keys';
 import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
+import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
+import { copiedTags } from '../tagging/tagging-headers';
 import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
@@ -56,10 +56,7 @@ export async function copyObject(
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
   // The copy gets the request's ACL (private by default), never the source's, as in S3.
-  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
-    id: target.ownerId,
-    displayName: target.ownerDisplayName,
-  });
+  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, target);
   // The copy is encrypted as its own headers or the target bucket's default say, never as the source was.
   const sealed = await encryptionForWrite(deps, target, input.headers);
   const sourceKey = customerKeyOf(input.headers, COPY_SOURCE_CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
@@ -72,11 +69,13 @@ export async function copyObject(
         : { contentHeaders: original.contentHeaders, userMetadata: original.userMetadata };
     const checksum = await copiedChecksum(deps, original, checksumAlgorithm, sourceCipher);
     if (checksum === 'source-gone') continue;
-    const record = newRecord(deps, principal, input.bucket, input.key, {
+    const tags = copiedTags(input.headers, original.tags);
+    const record = newRecord(deps, owner, input.bucket, input.key, {
       size: original.size,
       etag: original.etag,
       ...metadata,
       acl,
+      ...(tags ? { tags } : {}),
       ...(checksum ? { checksum } : {}),
       ...(sealed ? { encryption: sealed.encryption } : {}),
     });

@@ -17,7 +17,10 @@ export async function authorizedObject(
   principal: Principal,
   bucket: BucketRecord,
   key: string,
-  action: Extract<StorageAction, 'GetObject' | 'GetObjectAcl' | 'PutObjectAcl'>,
+  action: Extract<
+    StorageAction,
+    'GetObject' | 'GetObjectAcl' | 'PutObjectAcl' | 'GetObjectTagging' | 'PutObjectTagging' | 'DeleteObjectTagging'
+  >,
   versionId?: string,
 ): Promise<ObjectRecord | ObjectVersion> {
   const record =

@@ -1,6 +1,7 @@
 import type { Grant } from '../acl/access-control';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import type { ObjectEncryption } from '../encryption/object-encryption';
+import type { Tag } from '../tagging/tag-set';
 
 /** Content headers S3 stores with an object and returns on GET/HEAD. */
 export const CONTENT_HEADERS = [
@@ -35,6 +36,8 @@ export interface ObjectRecord {
   acl?: Grant[];
   /** The additional checksum (`x-amz-checksum-*`) the object was written with; none when the client sent none. */
   checksum?: ObjectChecksum;
+  /** The object's tags (`x-amz-tagging`, `?tagging`); none when it never had any. */
+  tags?: Tag[];
   /**
    * A completed multipart upload is a manifest: its bytes are these part blobs in order (`blobId` is the
    * first one's, so the record's identity for conditional commits stays a blob id no other record uses).
@@ -59,6 +62,9 @@ export interface ManifestPart {
 export const blobIdsOf = (record: Pick<ObjectRecord, 'blobId' | 'parts'>): string[] =>
   record.parts ? record.parts.map((part) => part.blobId) : [record.blobId];
 
+/** What PUT ?acl and PUT/DELETE ?tagging change on an existing object or version. */
+export type ObjectSettings = Partial<Pick<ObjectRecord, 'acl' | 'tags'>>;
+
 export interface ListedObject {
   key: string;
   /** Written through a versioned history (its versions are in the version index), not before versioning. */
@@ -78,8 +84,8 @@ export interface ObjectCatalog {
    * bucket is live. 'conflict' means another writer won the race: read again and retry.
    */
   commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'>;
-  /** Replaces the ACL of the object if the key still points at `blobId` (unversioned); false when it no longer does. */
-  putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean>;
+  /** Replaces settings (ACL, tags) of the object if the key still points at `blobId` (unversioned); false when it no longer does. */
+  putSettings(bucket: string, key: string, blobId: string, settings: ObjectSettings): Promise<boolean>;
   /**
    * Removes the key and returns what it pointed at; 'versioned' when the key now belongs to a versioned history;
    * with `expectedBlobId`, only if the key still points at that blob ('conflict' otherwise).

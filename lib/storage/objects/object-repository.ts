@@ -4,7 +4,8 @@ import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { toObjectEncryption } from '../encryption/object-encryption';
-import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord } from './object-record';
+import type { Tag } from '../tagging/tag-set';
+import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord, ObjectSettings } from './object-record';
 
 /**
  * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
@@ -47,15 +48,16 @@ export class ObjectRepository implements ObjectCatalog {
     return outcome.failedIndex === 0 ? 'no-bucket' : 'conflict';
   }
 
-  async putAcl(bucket: string, key: string, blobId: string, acl: Grant[]): Promise<boolean> {
+  async putSettings(bucket: string, key: string, blobId: string, settings: ObjectSettings): Promise<boolean> {
+    const update = settingsUpdate(settings);
     try {
       await this.documents.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { PK: objectsPartition(bucket), SK: key },
-          UpdateExpression: 'SET acl = :acl',
+          ...update,
           ConditionExpression: 'blobId = :blob AND attribute_not_exists(versioned)',
-          ExpressionAttributeValues: { ':acl': acl, ':blob': blobId },
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':blob': blobId },
         }),
       );
       return true;
@@ -120,6 +122,16 @@ export class ObjectRepository implements ObjectCatalog {
   }
 }
 
+/** The UpdateExpression that sets an object's or version's settings (`#s0 = :s0, …`). */
+export function settingsUpdate(settings: ObjectSettings) {
+  const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
+  return {
+    UpdateExpression: `SET ${entries.map((_, i) => `#s${i} = :s${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#s${i}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:s${i}`, value])) as Record<string, unknown>,
+  };
+}
+
 /** One page of an index partition in sort-key order, strictly after `after` or from `from` (listing objects and versions). */
 export function rangeQuery(table: string, partition: string, range: { after?: string; from?: string }, limit: number) {
   const bound = range.after !== undefined ? 'SK > :bound' : range.from !== undefined ? 'SK >= :bound' : undefined;
@@ -147,6 +159,7 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     versionId: String(item.versionId ?? 'null'),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
+    ...(item.tags === undefined ? {} : { tags: item.tags as Tag[] }),
     ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
     ...(item.uploadId === undefined ? {} : { uploadId: String(item.uploadId) }),
     ...toObjectEncryption(item.encryption),

@@ -1,10 +1,13 @@
-import { aclForNewResource } from '../acl/resolve-acl';
-import { ownerOf, type Principal } from '../auth/principal';
+import type { Owner } from '../acl/access-control';
+import type { Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { atRest } from '../encryption/blob-recrypt';
 import { encryptionForWrite } from '../encryption/object-keys';
+import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
+import type { Tag } from '../tagging/tag-set';
+import { requestedTags } from '../tagging/tagging-headers';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
@@ -19,6 +22,8 @@ export interface PutObjectInput {
   headers: Readonly<Record<string, readonly string[]>>;
   /** The body's verified additional checksum, stored with the object. */
   checksum?: ObjectChecksum;
+  /** The tags, when they come from elsewhere than `x-amz-tagging` (POST Object's `tagging` field). */
+  tags?: Tag[];
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
@@ -27,16 +32,15 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
   const md5 = verifiedBodyMd5(deps.maxObjectBytes, input.headers, input.body);
-  const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
-    id: bucket.ownerId,
-    displayName: bucket.ownerDisplayName,
-  });
+  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, bucket);
+  const tags = input.tags ?? requestedTags(input.headers);
   const sealed = await encryptionForWrite(deps, bucket, input.headers);
-  const record = newRecord(deps, principal, input.bucket, input.key, {
+  const record = newRecord(deps, owner, input.bucket, input.key, {
     size: input.body.length,
     etag: md5.toString('hex'),
     ...requestedMetadata(input.headers),
     acl,
+    ...(tags ? { tags } : {}),
     ...(input.checksum ? { checksum: input.checksum } : {}),
     ...(sealed ? { encryption: sealed.encryption } : {}),
   });
@@ -47,15 +51,17 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
   return commitObject(deps, bucket, record, precondition);
 }
 
-/** A record for a new version of `key`, owned by the principal, pointing at a fresh blob id. */
+/** A record for a new version of `key`, owned by `owner`, pointing at a fresh blob id. */
 export function newRecord(
   deps: StorageDeps,
-  principal: Principal,
+  owner: Owner,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption'>,
+  content: Pick<
+    ObjectRecord,
+    'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'tags'
+  >,
 ): ObjectRecord {
-  const owner = ownerOf(principal);
   return {
     bucket,
     key,

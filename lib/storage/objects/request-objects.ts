@@ -20,7 +20,7 @@ export function requestObjects(
       return catalog.get(bucket, key);
     },
     commit: (record, expectedBlobId) => catalog.commit(record, expectedBlobId),
-    putAcl: (bucket, key, blobId, acl) => catalog.putAcl(bucket, key, blobId, acl),
+    putSettings: (bucket, key, blobId, settings) => catalog.putSettings(bucket, key, blobId, settings),
     remove: (bucket, key, expectedBlobId) => catalog.remove(bucket, key, expectedBlobId),
     page: (bucket, range, limit) => catalog.page(bucket, range, limit),
   };

@@ -6,7 +6,10 @@ import { StorageError } from '../errors';
 import { CONTENT_HEADERS } from '../objects/object-record';
 import type { Committed } from '../objects/object-writer';
 import { putObject } from '../objects/put-object';
+import { assertRequestHeaders } from '../requests/request-header-rules';
 import type { StorageDeps } from '../storage-deps';
+import { OBJECT_TAG_LIMIT, validTagSet } from '../tagging/tag-set';
+import { parseTagging } from '../tagging/tagging-documents';
 import { parsePostForm } from './post-form';
 import { checkPostPolicy, parsePostPolicy } from './post-policy';
 
@@ -42,13 +45,14 @@ export async function postObject(
     const judged = new Map([...fields, ['key', key], ['bucket', input.bucket]]);
     checkPostPolicy(parsePostPolicy(policy), judged, file.bytes.length, deps.now());
   }
-  // x-amz-checksum-* fields guard the file as their headers guard a PUT body, and are stored as theirs are.
-  const checksumFields = [...fields].filter(([name]) => name.startsWith('x-amz-checksum-'));
-  const checksum = verifyRequestChecksum(
-    Object.fromEntries(checksumFields.map(([name, value]) => [name, [value]])),
-    [],
-    file.bytes,
+  // A form's x-amz-* fields are its headers: each honoured or refused as the header would be.
+  const amzFields = Object.fromEntries(
+    [...fields].filter(([name]) => name.startsWith('x-amz-')).map(([name, value]) => [name, [value]]),
   );
+  assertRequestHeaders(amzFields);
+  // x-amz-checksum-* fields guard the file as their headers guard a PUT body, and are stored as theirs are.
+  const checksumFields = Object.entries(amzFields).filter(([name]) => name.startsWith('x-amz-checksum-'));
+  const checksum = verifyRequestChecksum(Object.fromEntries(checksumFields), [], file.bytes);
   const headers: Record<string, string[]> = { 'content-length': [String(file.bytes.length)] };
   // The transport (SSE-C needs HTTPS on deployed stages) is the request's; the encryption fields are the form's.
   if (input.forwardedProto !== undefined) headers['x-forwarded-proto'] = [input.forwardedProto];
@@ -58,7 +62,16 @@ export async function postObject(
   }
   const acl = fields.get('acl');
   if (acl !== undefined) headers['x-amz-acl'] = [acl];
-  const committed = await putObject(deps, principal, { bucket: input.bucket, key, body: file.bytes, headers, checksum });
+  const tagging = fields.get('tagging');
+  const tags = tagging === undefined ? undefined : validTagSet(parseTagging(tagging), OBJECT_TAG_LIMIT);
+  const committed = await putObject(deps, principal, {
+    bucket: input.bucket,
+    key,
+    body: file.bytes,
+    headers,
+    checksum,
+    ...(tags ? { tags } : {}),
+  });
   return {
     ...committed,
     principal,

@@ -13,6 +13,9 @@ const SUPPORTED = new Set([
   'uploads',
   'uploadId',
   'encryption',
+  'tagging',
+  'ownershipControls',
+  'publicAccessBlock',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
@@ -21,7 +24,6 @@ const NOT_IMPLEMENTED = new Set([
   'policyStatus',
   'website',
   'notification',
-  'tagging',
   'logging',
   'replication',
   'restore',
@@ -32,8 +34,6 @@ const NOT_IMPLEMENTED = new Set([
   'inventory',
   'metrics',
   'intelligent-tiering',
-  'ownershipControls',
-  'publicAccessBlock',
   'object-lock',
   'retention',
   'legal-hold',

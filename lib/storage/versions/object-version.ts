@@ -1,5 +1,4 @@
-import type { Grant } from '../acl/access-control';
-import type { ObjectRecord } from '../objects/object-record';
+import type { ObjectRecord, ObjectSettings } from '../objects/object-record';
 
 /** One version of a key in a versioned bucket: an object or a delete marker. `versionId` is 'null' or `seq`. */
 export interface ObjectVersion extends ObjectRecord {
@@ -45,8 +44,8 @@ export interface VersionCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ObjectVersion[]; more: boolean }>;
-  /** Replaces one version's ACL, and the current item's when that version is the current object. False when it is gone. */
-  putAcl(version: ObjectVersion, acl: Grant[], isCurrent: boolean): Promise<boolean>;
+  /** Replaces one version's settings (ACL, tags), and the current item's when that version is the current object. False when it is gone. */
+  putSettings(version: ObjectVersion, settings: ObjectSettings, isCurrent: boolean): Promise<boolean>;
   /** Every blob the key's versions point at (for the orphan sweeper). */
   blobIds(bucket: string, key: string): Promise<string[]>;
 }

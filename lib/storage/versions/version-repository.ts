@@ -1,9 +1,8 @@
 import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
-import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
-import type { ManifestPart } from '../objects/object-record';
-import { rangeQuery, toObjectRecord } from '../objects/object-repository';
+import type { ManifestPart, ObjectSettings } from '../objects/object-record';
+import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
 
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
@@ -102,14 +101,15 @@ export class VersionRepository implements VersionCatalog {
     return { items: Items.map(toVersion), more: LastEvaluatedKey !== undefined };
   }
 
-  async putAcl(version: ObjectVersion, acl: Grant[], isCurrent: boolean): Promise<boolean> {
+  async putSettings(version: ObjectVersion, settings: ObjectSettings, isCurrent: boolean): Promise<boolean> {
+    const fields = settingsUpdate(settings);
     const update = (Key: Record<string, string>, condition: string, values: Record<string, unknown> = {}) => ({
       Update: {
         TableName: this.table,
         Key,
-        UpdateExpression: 'SET acl = :acl',
+        ...fields,
         ConditionExpression: condition,
-        ExpressionAttributeValues: { ':acl': acl, ...values },
+        ExpressionAttributeValues: { ...fields.ExpressionAttributeValues, ...values },
       },
     });
     const items = [update(versionKey(version.bucket, version.key, version.seq), 'attribute_exists(PK)')];

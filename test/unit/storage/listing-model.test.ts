@@ -19,7 +19,7 @@ function memoryCatalog(keys: string[]): ObjectCatalog & { queries: number } {
     get: async () => undefined,
     commit: async () => 'committed' as const,
     remove: async () => undefined,
-    putAcl: async () => true,
+    putSettings: async () => true,
     page: async (_bucket: string, range: { after?: string; from?: string }, limit: number) => {
       catalog.queries++;
       const rest = sorted.filter((key) =>
