@@ -1,5 +1,5 @@
-import type { ObjectEncryption } from '../encryption/object-encryption';
 import type { Grant, Owner } from '../acl/access-control';
+import type { ObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectRecord } from '../objects/object-record';
 import type { Tag } from '../tagging/tag-set';
 

@@ -57,10 +57,7 @@ export function newRecord(
   owner: Owner,
   bucket: string,
   key: string,
-  content: Pick<
-    ObjectRecord,
-    'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'tags'
-  >,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'tags'>,
 ): ObjectRecord {
   return {
     bucket,

@@ -25,7 +25,7 @@ describe('request header rules', () => {
     expect(outcome({ 'x-amz-storage-class': 'STANDARD' })).toBe('honoured');
     expect(outcome({ 'x-amz-storage-class': 'standard' })).toBe('honoured');
     expect(outcome({ 'x-amz-storage-class': 'GLACIER' })).toBe('InvalidStorageClass');
-    expect(outcome({ 'x-amz-server-side-encryption': 'AES256' })).toBe('NotImplemented');
+    expect(outcome({ 'x-amz-server-side-encryption': 'AES256' })).toBe('honoured');
     expect(outcome({ 'x-amz-object-lock-mode': 'GOVERNANCE' })).toBe('NotImplemented');
     expect(outcome({ 'x-amz-bucket-object-lock-enabled': 'false' })).toBe('honoured');
     expect(outcome({ 'x-amz-bucket-object-lock-enabled': 'true' })).toBe('NotImplemented');
