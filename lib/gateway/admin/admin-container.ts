@@ -1,10 +1,10 @@
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
+import { SignInThrottleStore } from '../../http/web/sign-in-throttle-store';
 import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
-import { LoginThrottleStore } from './login/login-throttle-store';
 import { SessionStore } from './sessions/session-store';
 import { AdminTransactionStore } from './transactions/admin-transaction-store';
 
@@ -19,7 +19,7 @@ export function createAdminDependencies(
   return {
     merchants: new MerchantRepository(documents, table),
     sessions: new SessionStore(documents, table),
-    throttle: new LoginThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table),
     audit: new AuditLogStore(documents, table),
     transactions: new AdminTransactionStore(documents, table),
     gateway,

@@ -1,7 +1,7 @@
+import type { SignInThrottleStore } from '../../http/web/sign-in-throttle-store';
 import type { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AuditLogStore } from './audit/audit-log-store';
-import type { LoginThrottleStore } from './login/login-throttle-store';
 import type { SessionStore } from './sessions/session-store';
 import type { AdminTransactionStore } from './transactions/admin-transaction-store';
 
@@ -9,7 +9,7 @@ import type { AdminTransactionStore } from './transactions/admin-transaction-sto
 export interface AdminDependencies {
   merchants: MerchantRepository;
   sessions: SessionStore;
-  throttle: LoginThrottleStore;
+  throttle: SignInThrottleStore;
   audit: AuditLogStore;
   transactions: AdminTransactionStore;
   /** The gateway's own dependencies: captures and estornos go through its use case. */

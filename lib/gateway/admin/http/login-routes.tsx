@@ -33,13 +33,12 @@ export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
   if (!preLogin || !verifyCsrfToken(secret, `login|${preLogin}`, form._csrf, deps.now())) throw new CsrfRefusedError();
   const next = safeNext(request.base, form.next);
   const result = await logIn(deps, { email: form.email ?? '', password: form.password ?? '', origin: request.origin });
-  if (!result.ok) {
-    const error =
-      result.reason === 'throttled'
-        ? `Too many failed attempts. For your security, logging in is paused; try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`
-        : 'Wrong e-mail or password.';
-    return loginForm(request, result.reason === 'throttled' ? 429 : 401, { next, error, email: form.email });
+  if (!result.ok && result.reason === 'throttled') {
+    const error = `Too many failed attempts from your network. For your security, logging in from here is paused; try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`;
+    const refused = loginForm(request, 429, { next, error, email: form.email });
+    return { ...refused, headers: { ...refused.headers, 'retry-after': String(result.retryAfterSeconds) } };
   }
+  if (!result.ok) return loginForm(request, 401, { next, error: 'Wrong e-mail or password.', email: form.email });
   const cookie = sessionCookie(SESSION_COOKIE, signSessionId(secret, result.session.id), {
     maxAgeSeconds: SESSION_TTL_SECONDS,
     secure: cookiesSecure(event),

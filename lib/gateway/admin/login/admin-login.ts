@@ -1,24 +1,19 @@
-import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../../merchants/merchant';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import { type AdminSession, SESSION_TTL_SECONDS } from '../sessions/admin-session';
 import { newSessionId } from '../sessions/session-token';
-import type { ThrottleKey } from './login-throttle-store';
 
 export type LoginResult =
   | { ok: true; session: AdminSession }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-/** Failed attempts allowed per 15-minute window: few per account (guessing one password), more per IP (an office behind one NAT). */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const IP_FAILURE_LIMIT = 20;
-
 /**
  * E-mail + password login. The answer never says whether the account exists: a wrong e-mail and a
  * wrong password fail alike (same message, same scrypt work through the repository's decoy), and the
- * limits count unknown e-mails too. Every attempt is audited; failures against a real account go to
- * that merchant's Activity page.
+ * limits count unknown e-mails too. Limits are per (e-mail, address) and per address (SignInThrottleStore): someone
+ * who knows an e-mail cannot lock its owner out from elsewhere. Every attempt is audited, refused ones included;
+ * failures against a real account go to that merchant's Activity page.
  */
 export async function logIn(
   deps: AdminDependencies,
@@ -26,14 +21,11 @@ export async function logIn(
 ): Promise<LoginResult> {
   const now = deps.now();
   const email = normaliseEmail(input.email).slice(0, 254);
-  const keys: ThrottleKey[] = [
-    { name: `account#${createHash('sha256').update(email).digest('hex')}`, limit: ACCOUNT_FAILURE_LIMIT },
-    { name: `ip#${input.origin.ip}`, limit: IP_FAILURE_LIMIT },
-  ];
+  const { ip } = input.origin;
   const audit = async (merchantId: string | undefined, action: 'login' | 'login_failed' | 'login_throttled', outcome: string) =>
     deps.audit.record(merchantId, { at: now.toISOString(), action, actor: email, outcome, ...input.origin });
 
-  const retryAfterSeconds = await deps.throttle.retryAfter(keys, now);
+  const retryAfterSeconds = await deps.throttle.reserve(email, ip, now);
   if (retryAfterSeconds !== undefined) {
     await audit((await deps.merchants.getAdminUser(email))?.merchantId, 'login_throttled', 'refused: too many failed attempts');
     return { ok: false, reason: 'throttled', retryAfterSeconds };
@@ -41,10 +33,11 @@ export async function logIn(
   // scrypt of a megabyte-long "password" would only burn CPU: such input cannot be a password of ours.
   const user = input.password.length <= 1024 ? await deps.merchants.verifyAdminPassword(email, input.password) : undefined;
   if (!user) {
-    await deps.throttle.recordFailure(keys, now);
+    // The attempt's reserved slot stays taken: it was a failure.
     await audit((await deps.merchants.getAdminUser(email))?.merchantId, 'login_failed', 'refused: wrong e-mail or password');
     return { ok: false, reason: 'invalid' };
   }
+  await deps.throttle.release(email, ip, now);
   const merchant = await deps.merchants.get(user.merchantId);
   const session: AdminSession = {
     id: newSessionId(),
