@@ -50,6 +50,7 @@ export function maskCardNumbers(text: string): string {
 
 /** The value with every card number in its strings masked, at any depth (error envelopes echo what clients sent). */
 export function maskCardNumbersDeep<T>(value: T): T {
+  if (value === undefined) return value;
   return JSON.parse(JSON.stringify(value, (_key, inner) => (typeof inner === 'string' ? maskCardNumbers(inner) : inner)));
 }
 

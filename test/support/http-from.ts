@@ -15,8 +15,11 @@ export function httpFrom(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<HttpReply> {
+  // Framed by Content-Length whatever the method (Node sends a DELETE or OPTIONS body unframed otherwise).
+  const length = init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) };
+  const headers = { ...init.headers, ...length };
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (response) => {
+    const outgoing = request(url, { method: init.method ?? 'GET', headers, localAddress }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -24,6 +27,7 @@ export function httpFrom(
       );
       response.on('error', reject);
     });
+    outgoing.setTimeout(60_000, () => outgoing.destroy(new Error('no answer within 60 s')));
     outgoing.on('error', reject);
     outgoing.end(init.body);
   });

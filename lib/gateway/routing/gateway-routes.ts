@@ -1,3 +1,5 @@
+import HTTP_LAYER_PAGES from '../http/http-layer-pages.json' with { type: 'json' };
+
 /**
  * Every route the gateway serves under /v1 (serverless.yml), as API Gateway names its resource, with its methods.
  * The route fallback answers the other methods of these paths with 405 and this list in `Allow`;
@@ -36,19 +38,12 @@ export function allowedMethods(resource: string | undefined): string[] {
   return methods.includes('GET') ? [...methods, 'HEAD'] : [...methods];
 }
 
-/** Where a browser lands (admin UI, hosted pages, boleto slips, the docs and the storage console): refusals are pages there. */
-const PAGE_PREFIXES = [
-  '/v1/admin',
-  '/v1/acquirerA',
-  '/v1/acquirerB_web',
-  '/v1/bankA_shopline',
-  '/v1/boleto',
-  '/v1/docs',
-  '/v1/console',
-];
-
+/**
+ * Where a browser lands (admin UI, hosted pages, boleto slips, the docs and the storage console): refusals are pages
+ * there. The HTTP layer's own refusals use the same list (serverless.yml jsonErrors.pages).
+ */
 export function isPagePath(path: string): boolean {
-  return PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return HTTP_LAYER_PAGES.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 export function isAdminPath(path: string): boolean {

@@ -21,7 +21,7 @@ import { verifySessionCookie } from '../sessions/session-token';
 import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
-import { adminBase, originOf } from './admin-request';
+import { adminBase, originOf, withoutCardNumbersInQuery } from './admin-request';
 
 export const SESSION_COOKIE = 'gw_admin_session';
 
@@ -48,7 +48,7 @@ export function adminEndpoint(route: (request: AdminRequest) => Promise<ApiResul
   return httpEndpoint(
     async (event) =>
       route({
-        event,
+        event: withoutCardNumbersInQuery(event),
         base: adminBase(event),
         stage: serviceConfig().stage,
         origin: originOf(event),

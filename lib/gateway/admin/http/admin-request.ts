@@ -1,4 +1,5 @@
 import type { ApiEvent } from '../../../http';
+import { maskCardNumbersDeep } from '../../../log';
 import { headerOf, stagePrefixOf } from '../../http/request-parts';
 import type { RequestOrigin } from '../admin-dependencies';
 
@@ -26,4 +27,16 @@ export function cookiesSecure(event: Pick<ApiEvent, 'headers'>): boolean {
 export function safeNext(base: string, next: string | undefined): string | undefined {
   if (!next || (!next.startsWith(`${base}/`) && next !== base)) return undefined;
   return /^[\w\-./?=&%]+$/.test(next) && !next.includes('//') ? next : undefined;
+}
+
+/**
+ * The event with card numbers masked in its query (as the logger masks them): search forms and links echo the query
+ * back, and a card number typed into a search box must not come back in the page.
+ */
+export function withoutCardNumbersInQuery(event: ApiEvent): ApiEvent {
+  return {
+    ...event,
+    queryStringParameters: maskCardNumbersDeep(event.queryStringParameters),
+    multiValueQueryStringParameters: maskCardNumbersDeep(event.multiValueQueryStringParameters),
+  };
 }
