@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { cardBody } from '../gateway-bodies';
 import type { FuzzContext } from './fuzz-context';
 
 /** One generated request, and what its answer must look like. */
@@ -68,25 +69,11 @@ const REDIRECT_ONLY = [...CARD_FIELDS, 'data_vencimento'];
 
 /** A create body close enough to valid to reach the deeper rules, with any part replaced by anything. */
 function createBody(context: FuzzContext) {
-  const valid = {
-    token: context.token,
-    transacao: {
-      capturar: 'false',
-      url_retorno: 'https://shop.test/retorno',
-      pedido: { numero: '1001', total: '10.00', moeda: 'real', descricao: 'Pedido' },
-      pagamento: {
-        meio_pagamento: 'acquirerB_ws',
-        bandeira: 'visa',
-        cartao_numero: '4242424242424242',
-        cartao_cvv: '123',
-        cartao_validade: '122030',
-        parcelas: '1',
-        tipo_operacao: 'credito_a_vista',
-        data_vencimento: '01012040',
-      },
-      comprador: { nome: 'Ana', documento: '12345678909', cep: '01310-100', estado: 'SP' },
-    },
-  };
+  const valid = cardBody(context.token, {
+    pedido: { descricao: 'Pedido' },
+    pagamento: { data_vencimento: '01012040' },
+    transacao: { capturar: 'false', url_retorno: 'https://shop.test/retorno' },
+  });
   const paths = [
     ['token'],
     ['transacao'],

@@ -115,7 +115,7 @@ describe('per-(account, address) login limit', () => {
   it('answers the login page with 429 and Retry-After, and audits the refusal', async () => {
     const shop = await newMerchant();
     const user = await newAdminUser(shop.id);
-    const attacker = new AdminClient(`127.0.0.${2 + Math.floor(Math.random() * 250)}`);
+    const attacker = new AdminClient('127.0.0.13'); // its own address: no other test's failures count
     for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) expect((await attacker.logIn(user.email, `guess-${i}`)).status).toBe(401);
     const refused = await attacker.logIn(user.email, user.password);
     expect(refused.status).toBe(429);
