@@ -30,7 +30,8 @@ export const createTransactionSchema = {
               description: "The merchant's order number.",
               oneOf: [
                 { type: 'string', minLength: 1, maxLength: 50 },
-                { type: 'integer', minimum: 0 },
+                // JSON numbers above 2^53 - 1 lose digits when parsed (9007199254740993 reads as ...992): refused.
+                { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
               ],
             },
             total: { type: 'string', pattern: '^\\d{1,12}\\.\\d{2}$', description: 'Decimal with a dot and two decimals, > 0.' },

@@ -13,3 +13,11 @@ export class EndpointDisabledError extends Error {
     super('This endpoint is not enabled on this stage');
   }
 }
+
+/** The path exists but not for this method; `allowed` goes out in the Allow header. */
+export class MethodNotAllowedError extends Error {
+  override name = 'MethodNotAllowedError';
+  constructor(readonly allowed: readonly string[]) {
+    super('This method is not allowed on this path');
+  }
+}

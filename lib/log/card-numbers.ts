@@ -16,7 +16,8 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-const DIGIT_RUN = /\b\d(?:[ -]?\d){12,18}\b/g;
+// Bounded by non-digits rather than word boundaries: "id4111111111111111" or "_4111111111111111" is a card number too.
+const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 
 /** Replaces every card number in the text. */
 export function replaceCardNumbers(text: string, replacement: string): string {

@@ -48,6 +48,12 @@ export function maskCardNumbers(text: string): string {
   return replaceCardNumbers(text, REDACTED_PAN);
 }
 
+/** The value with every card number in its strings masked, at any depth (error envelopes echo what clients sent). */
+export function maskCardNumbersDeep<T>(value: T): T {
+  if (value === undefined) return value;
+  return JSON.parse(JSON.stringify(value, (_key, inner) => (typeof inner === 'string' ? maskCardNumbers(inner) : inner)));
+}
+
 /** A JSON.stringify replacer: redacts sensitive keys and card numbers in strings. */
 export function redactingReplacer(key: string, value: unknown): unknown {
   if (key !== '' && isSensitiveKey(key) && value !== null && value !== undefined) return REDACTED;

@@ -7,6 +7,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_ROUTES } from '../../lib/gateway/routing/gateway-routes';
 import { testStack } from '../support/stack';
 
 const run = promisify(execFile);
@@ -153,8 +154,13 @@ describe('serverless package --stage sandbox (no AWS account)', () => {
 
   it("answers API Gateway's own 413 (bodies over 10 MB) with S3's EntityTooLarge naming the storage cap", () => {
     const responses = resourcesOfType('AWS::ApiGateway::GatewayResponse');
-    expect(responses.map(([, response]) => response.Properties.ResponseType)).toEqual(['REQUEST_TOO_LARGE']);
-    const [[id, response]] = responses as [[string, Resource]];
+    expect(responses.map(([, response]) => response.Properties.ResponseType).sort()).toEqual([
+      'MISSING_AUTHENTICATION_TOKEN',
+      'REQUEST_TOO_LARGE',
+    ]);
+    const [[id, response]] = responses.filter(([, r]) => r.Properties.ResponseType === 'REQUEST_TOO_LARGE') as [
+      [string, Resource],
+    ];
     expect(response.Properties).toMatchObject({
       RestApiId: { Ref: 'ApiGatewayRestApi' },
       StatusCode: '400',
@@ -171,5 +177,43 @@ describe('serverless package --stage sandbox (no AWS account)', () => {
     }
     // The stage's deployment waits for every method; a streamed one waits for the gateway response.
     expect(template.Resources.ApiGatewayMethodBucketVarKeyVarAny?.DependsOn).toContain(id);
+  });
+
+  it('throttles the stage (rate and burst from the stage params: 50/s and 100 on sandbox)', () => {
+    const deployments = resourcesOfType('AWS::ApiGateway::Deployment');
+    expect(deployments).toHaveLength(1);
+    const [[, deployment]] = deployments as [[string, Resource]];
+    expect(deployment.Properties.StageDescription).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+  });
+
+  it('routes every other method of each gateway path, and all of /v1 nothing serves, to the gateway route fallback', () => {
+    const resources = template.Resources;
+    const pathOf = (ref: any): string => {
+      if (ref['Fn::GetAtt']) return '';
+      const resource = resources[ref.Ref] as Resource;
+      return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart}`;
+    };
+    const routes = new Map<string, { methods: string[]; fallback: boolean }>();
+    for (const [, method] of resourcesOfType('AWS::ApiGateway::Method')) {
+      const path = pathOf(method.Properties.ResourceId);
+      if (!path.startsWith('/v1')) continue;
+      const entry = routes.get(path) ?? { methods: [], fallback: false };
+      if (method.Properties.HttpMethod === 'ANY') {
+        expect(JSON.stringify(method.Properties.Integration.Uri), path).toContain('RouteFallbackLambdaFunction');
+        entry.fallback = true;
+      } else entry.methods.push(method.Properties.HttpMethod);
+      routes.set(path, entry);
+    }
+    const served = Object.fromEntries(
+      [...routes].filter(([, entry]) => entry.methods.length > 0).map(([path, entry]) => [path, entry.methods.sort()]),
+    );
+    const table = Object.fromEntries(Object.entries(GATEWAY_ROUTES).map(([path, methods]) => [path, [...methods].sort()]));
+    expect(served).toEqual(table);
+    for (const path of [...Object.keys(served), '/v1', '/v1/{proxy+}']) expect(routes.get(path)?.fallback, path).toBe(true);
+    const missingToken = template.Resources.GatewayResponseMissingAuthenticationToken as Resource;
+    expect(missingToken.Properties.StatusCode).toBe('404');
+    expect(JSON.parse(missingToken.Properties.ResponseTemplates['application/json'])).toEqual({
+      transacao: { erro: { codigo: '006', mensagem: 'Recurso não encontrado' } },
+    });
   });
 });

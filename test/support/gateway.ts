@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AcquirerAMode } from '../../lib/gateway';
 import { scanAll } from './scan-all';
+
+export { cardBody } from './gateway-bodies';
+
 import { testStack } from './stack';
 
 const { baseUrl, stage } = testStack();
@@ -41,29 +44,6 @@ export async function newMerchant(
   const token = randomUUID();
   await stage.merchants.create({ id, name: `Store ${id}`, acquirerAMode, token });
   return { id, token };
-}
-
-/** A card payment body; override any part. */
-export function cardBody(token: string, overrides: { pedido?: object; pagamento?: object; transacao?: object } = {}) {
-  return {
-    token,
-    transacao: {
-      capturar: 'true',
-      pedido: { numero: '1001', total: '10.00', moeda: 'real', descricao: 'Pedido de teste', ...overrides.pedido },
-      pagamento: {
-        meio_pagamento: 'acquirerB_ws',
-        bandeira: 'visa',
-        cartao_numero: '4242424242424242',
-        cartao_cvv: '123',
-        cartao_validade: '122030',
-        parcelas: '1',
-        tipo_operacao: 'credito_a_vista',
-        ...overrides.pagamento,
-      },
-      comprador: { nome: 'Maria Silva', documento: '12345678909', cep: '01310-100', cidade: 'São Paulo', estado: 'SP' },
-      ...overrides.transacao,
-    },
-  };
 }
 
 export function redirectBody(token: string, method: string, overrides: { transacao?: object } = {}) {

@@ -1,5 +1,5 @@
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
-import { LoginThrottleStore } from '../../http/web';
+import { SignInThrottleStore } from '../../http/web';
 import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
@@ -19,7 +19,7 @@ export function createAdminDependencies(
   return {
     merchants: new MerchantRepository(documents, table),
     sessions: new SessionStore(documents, table),
-    throttle: new LoginThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table),
     audit: new AuditLogStore(documents, table),
     transactions: new AdminTransactionStore(documents, table),
     gateway,

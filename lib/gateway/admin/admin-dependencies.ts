@@ -1,4 +1,4 @@
-import type { LoginThrottleStore } from '../../http/web';
+import type { SignInThrottleStore } from '../../http/web';
 import type { MerchantRepository } from '../merchants/merchant-repository';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AuditLogStore } from './audit/audit-log-store';
@@ -9,7 +9,7 @@ import type { AdminTransactionStore } from './transactions/admin-transaction-sto
 export interface AdminDependencies {
   merchants: MerchantRepository;
   sessions: SessionStore;
-  throttle: LoginThrottleStore;
+  throttle: SignInThrottleStore;
   audit: AuditLogStore;
   transactions: AdminTransactionStore;
   /** The gateway's own dependencies: captures and estornos go through its use case. */

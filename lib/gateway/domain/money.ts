@@ -1,5 +1,8 @@
-/** Amounts travel as decimal strings with two decimals ("10.00") and are kept as integer cents. */
-const AMOUNT = /^(0|[1-9]\d{0,11})\.(\d{2})$/;
+/**
+ * Amounts travel as decimal strings with two decimals ("10.00") and are kept as integer cents. Leading zeros are
+ * still a decimal with a dot and two decimals (the spec's words): "010.00" is 10.00.
+ */
+const AMOUNT = /^(\d{1,12})\.(\d{2})$/;
 
 /** Cents for a well-formed positive amount; undefined for anything else (the caller names the field). */
 export function parseAmount(text: string): number | undefined {

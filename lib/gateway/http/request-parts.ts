@@ -8,11 +8,13 @@ export function idempotencyKeyOf(event: Pick<ApiEvent, 'headers'>): string | und
   return headerOf(event, 'idempotency-key');
 }
 
-/** The {id} path parameter; anything but a plain positive integer is an unknown transaction (404, 006). */
+/**
+ * The {id} path parameter; anything but a plain positive integer is an unknown transaction (404, 006). The message
+ * does not repeat what was sent: it may be anything, a card number included.
+ */
 export function transactionIdOf(event: Pick<ApiEvent, 'pathParameters'>): number {
-  const raw = event.pathParameters?.id ?? '';
-  const id = parseTransactionId(raw);
-  if (id === undefined) throw new GatewayError('not_found', `Transação ${raw.slice(0, 20)} não encontrada`);
+  const id = parseTransactionId(event.pathParameters?.id);
+  if (id === undefined) throw new GatewayError('not_found', 'Transação não encontrada');
   return id;
 }
 

@@ -15,11 +15,17 @@ const validateCreate = ajv.compile<CreateTransactionRequest>(createTransactionSc
 const validateTokenOnly = ajv.compile<TokenOnlyRequest>(tokenOnlySchema);
 
 export function assertCreateRequest(body: unknown): asserts body is CreateTransactionRequest {
-  if (!validateCreate(body)) throw schemaError(validateCreate.errors?.[0]);
+  if (!validateCreate(body)) throw schemaError(firstError(validateCreate.errors));
 }
 
 export function assertTokenOnlyRequest(body: unknown): asserts body is TokenOnlyRequest {
-  if (!validateTokenOnly(body)) throw schemaError(validateTokenOnly.errors?.[0]);
+  if (!validateTokenOnly(body)) throw schemaError(firstError(validateTokenOnly.errors));
+}
+
+/** A value matching no branch of a oneOf fails each branch first: the oneOf itself says what the field takes. */
+function firstError(errors: ErrorObject[] | null | undefined): ErrorObject | undefined {
+  const first = errors?.[0];
+  return errors?.find((error) => error.keyword === 'oneOf' && error.instancePath === first?.instancePath) ?? first;
 }
 
 /** One clear error naming the field, in the catalogue's terms, never echoing the value (it may be card data). */
@@ -53,11 +59,17 @@ function describe(error: ErrorObject): string {
     case 'minLength':
       return `tamanho inválido (${error.message})`;
     case 'oneOf':
-      return 'tipo ou valor inválido';
+      return ONE_OF_HINTS[error.instancePath.split('/').pop() ?? ''] ?? 'tipo ou valor inválido';
     default:
       return 'valor inválido';
   }
 }
+
+const ONE_OF_HINTS: Record<string, string> = {
+  numero: `use um texto de 1 a 50 caracteres ou um inteiro de 0 a ${Number.MAX_SAFE_INTEGER} (inteiros maiores perdem dígitos em JSON: envie-os como texto)`,
+  parcelas: 'use um inteiro ou texto de 1 a 12',
+  capturar: 'use true ou false',
+};
 
 const FORMAT_HINTS: Record<string, string> = {
   total: ': use decimal com ponto e duas casas, ex. "10.00"',

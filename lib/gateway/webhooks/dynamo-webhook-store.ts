@@ -205,7 +205,7 @@ export class DynamoWebhookStore implements WebhookStore {
         ExpressionAttributeValues: { ':pk': deliveryPartition(merchantId) },
         ScanIndexForward: false,
         Limit: limit,
-        ...(after ? { ExclusiveStartKey: deliveryKey(merchantId, after) } : {}),
+        ...(after && isSortKey(after) ? { ExclusiveStartKey: deliveryKey(merchantId, after) } : {}),
       }),
     );
     return {
@@ -215,6 +215,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async getDelivery(merchantId: string, key: string): Promise<Delivery | undefined> {
+    if (!isSortKey(key)) return undefined;
     const item = await getItem(this.documents, this.table, deliveryKey(merchantId, key));
     return item ? toDelivery(item) : undefined;
   }
@@ -285,4 +286,9 @@ function toDelivery(item: Record<string, unknown>): Delivery {
     manual: item.manual === true,
     ...(item.nextAttemptAt ? { nextAttemptAt: String(item.nextAttemptAt) } : {}),
   };
+}
+
+/** Keys and cursors come from forms and URLs: one DynamoDB cannot hold as a sort key (empty, over 1 KiB) names nothing. */
+function isSortKey(text: string): boolean {
+  return text.length > 0 && Buffer.byteLength(text) <= 1024;
 }

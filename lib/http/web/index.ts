@@ -3,7 +3,7 @@ export * from './csrf';
 export * from './form-body';
 export * from './html-document';
 export * from './html-response';
-export * from './login-throttle-store';
+export * from './sign-in-throttle-store';
 export * from './post-button';
 export * from './request-origin';
 export * from './session-guard';

@@ -1,5 +1,5 @@
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
-import { LoginThrottleStore } from '../../http/web';
+import { SignInThrottleStore } from '../../http/web';
 import { type StorageWiring, storageWiring } from '../storage-deps-provider';
 import { ConsoleAuditStore } from './audit/console-audit-store';
 import type { ConsoleDependencies } from './console-dependencies';
@@ -17,7 +17,7 @@ export function createConsoleDependencies(
     storage: storage.deps,
     keys: storage.keys,
     sessions: new ConsoleSessionStore(documents, table),
-    throttle: new LoginThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table, { prefix: 'LOGINTHROTTLE#console#' }),
     audit: new ConsoleAuditStore(documents, table),
     now: () => new Date(),
   };

@@ -1,4 +1,4 @@
-import type { LoginThrottleStore, WebSessionStore } from '../../http/web';
+import type { SignInThrottleStore, WebSessionStore } from '../../http/web';
 import type { AccessKeyResolver } from '../auth/request-authenticator';
 import type { StorageDeps } from '../storage-deps';
 import type { ConsoleAuditLog } from './audit/console-audit';
@@ -11,7 +11,7 @@ export interface ConsoleDependencies {
   /** Access keys and their secrets, as the S3 authenticator resolves them. */
   keys: AccessKeyResolver;
   sessions: Pick<WebSessionStore<ConsoleSession>, 'save' | 'find' | 'delete'>;
-  throttle: Pick<LoginThrottleStore, 'retryAfter' | 'recordFailure'>;
+  throttle: Pick<SignInThrottleStore, 'reserve' | 'release'>;
   audit: ConsoleAuditLog;
   now: () => Date;
 }

@@ -12,6 +12,7 @@ import { S3BlobStore } from '../../../lib/storage/objects/s3-blob-store';
 import { VersionRepository } from '../../../lib/storage/versions/version-repository';
 import { connect } from '../../../scripts/cli/target';
 import { assertPortFree } from '../../../scripts/local/ports';
+import { cardBody } from '../../support/gateway-bodies';
 
 /**
  * A hard kill (SIGKILL, no shutdown) of the whole `npm start` stack in the middle of a mixed load of payments and
@@ -211,20 +212,5 @@ describe('crash of the whole local stack under load', () => {
 });
 
 function cardPayment(numero: string) {
-  return {
-    token,
-    transacao: {
-      capturar: 'true',
-      pedido: { numero, total: '10.00', moeda: 'real', descricao: 'Crash test' },
-      pagamento: {
-        meio_pagamento: 'acquirerB_ws',
-        bandeira: 'visa',
-        cartao_numero: '4242424242424242',
-        cartao_cvv: '123',
-        cartao_validade: '122030',
-        parcelas: '1',
-        tipo_operacao: 'credito_a_vista',
-      },
-    },
-  };
+  return cardBody(token, { pedido: { numero, descricao: 'Crash test' } });
 }

@@ -11,6 +11,7 @@ import { type LocalStack, startLocalStack } from '../../../scripts/local/local-s
 import { freePort } from '../../../scripts/local/ports';
 import { startS3Emulator } from '../../../scripts/local/s3-emulator';
 import { seedStage } from '../../../scripts/shared/seed';
+import { cardBody } from '../../support/gateway-bodies';
 
 /**
  * Each dependency taken down under a running stack of its own (persistent data dir), then brought back: every
@@ -43,22 +44,7 @@ const createTransaction = () =>
     fetch(`${stack.baseUrl}/v1/transacao`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        token,
-        transacao: {
-          capturar: 'true',
-          pedido: { numero: '1', total: '10.00', moeda: 'real', descricao: 'Outage' },
-          pagamento: {
-            meio_pagamento: 'acquirerB_ws',
-            bandeira: 'visa',
-            cartao_numero: '4242424242424242',
-            cartao_cvv: '123',
-            cartao_validade: '122030',
-            parcelas: '1',
-            tipo_operacao: 'credito_a_vista',
-          },
-        },
-      }),
+      body: JSON.stringify(cardBody(token, { pedido: { numero: '1', descricao: 'Outage' } })),
     }),
   );
 

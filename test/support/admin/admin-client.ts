@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { httpFrom } from '../http-from';
 import { testStack } from '../stack';
 
 const { baseUrl, stage } = testStack();
@@ -22,6 +23,9 @@ export interface PageReply {
 export class AdminClient {
   readonly cookies = new Map<string, string>();
 
+  /** `localAddress`: a loopback address to send from (another client as far as per-address limits go). */
+  constructor(private readonly localAddress?: string) {}
+
   async get(path: string): Promise<PageReply> {
     return this.send(path, { method: 'GET' });
   }
@@ -40,26 +44,40 @@ export class AdminClient {
     return this.post('/v1/admin/login', { _csrf: csrfOf(form.text), email, password });
   }
 
-  private async send(path: string, init: RequestInit): Promise<PageReply> {
+  private async send(
+    path: string,
+    init: { method: string; headers?: Record<string, string>; body?: string },
+  ): Promise<PageReply> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${baseUrl}${path}`, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
-    });
-    for (const line of response.headers.getSetCookie()) {
+    const headers = { ...init.headers, ...(cookie ? { cookie } : {}) };
+    const reply = this.localAddress
+      ? await replyFrom(this.localAddress, `${baseUrl}${path}`, { ...init, headers })
+      : await fetchReply(`${baseUrl}${path}`, { ...init, headers });
+    for (const line of reply.setCookies) {
       const [pair = ''] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
       if (/Max-Age=0/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      text: await response.text(),
-      headers: response.headers,
-    };
+    return { status: reply.status, location: reply.headers.get('location'), text: reply.text, headers: reply.headers };
   }
+}
+
+async function replyFrom(localAddress: string, url: string, init: Parameters<typeof httpFrom>[2]) {
+  const reply = await httpFrom(localAddress, url, init);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(reply.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+  return { status: reply.status, headers, setCookies: headers.getSetCookie(), text: reply.text };
+}
+
+async function fetchReply(url: string, init: RequestInit) {
+  const response = await fetch(url, { ...init, redirect: 'manual' });
+  return {
+    status: response.status,
+    headers: response.headers,
+    setCookies: response.headers.getSetCookie(),
+    text: await response.text(),
+  };
 }
 
 /** The first CSRF token of a page's forms. */

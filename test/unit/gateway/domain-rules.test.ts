@@ -17,7 +17,14 @@ describe('amounts', () => {
     expect(formatAmount(cents)).toBe(text);
   });
 
-  it.each(['0.00', '10', '10.0', '10,00', '-1.00', '01.00', '1.000', 'abc', ''])('refuses %j', (text) => {
+  it.each([
+    ['010.00', 1000],
+    ['00.01', 1],
+  ])('reads leading zeros as the spec says: %s is a decimal with a dot and two decimals (%i cents)', (text, cents) => {
+    expect(parseAmount(text)).toBe(cents);
+  });
+
+  it.each(['0.00', '000.00', '10', '10.0', '10,00', '-1.00', '1.000', 'abc', ''])('refuses %j', (text) => {
     expect(parseAmount(text)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskCardNumbers, redactingReplacer } from '../../../lib/log';
+import { createLogger, maskCardNumbers, maskCardNumbersDeep, redactingReplacer } from '../../../lib/log';
 
 const CARD = '4111111111111111';
 
@@ -20,6 +20,26 @@ describe('redactingReplacer', () => {
     expect(maskCardNumbers(`paid with ${CARD} today`)).toBe('paid with [REDACTED PAN] today');
     expect(maskCardNumbers('card 4111 1111 1111 1111')).toBe('card [REDACTED PAN]');
     expect(maskCardNumbers('order 1234567890123456')).toBe('order 1234567890123456');
+  });
+
+  it('masks card numbers glued to letters or underscores, and leaves longer digit runs alone', () => {
+    expect(maskCardNumbers(`/v1/x${CARD}`)).toBe('/v1/x[REDACTED PAN]');
+    expect(maskCardNumbers(`id_${CARD}_end`)).toBe('id_[REDACTED PAN]_end');
+    expect(maskCardNumbers(`9${CARD}9999`)).toBe(`9${CARD}9999`);
+  });
+
+  it('masks card numbers in every string of a value, at any depth, and keeps the rest as it is', () => {
+    const envelope = {
+      transacao: { id: 7, erro: { codigo: '006', mensagem: `Transação ${CARD} não encontrada` }, tags: [CARD] },
+    };
+    expect(maskCardNumbersDeep(envelope)).toEqual({
+      transacao: {
+        id: 7,
+        erro: { codigo: '006', mensagem: 'Transação [REDACTED PAN] não encontrada' },
+        tags: ['[REDACTED PAN]'],
+      },
+    });
+    expect(maskCardNumbersDeep(undefined)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import type { AdminSession } from '../sessions/admin-session';
 import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
+import { withoutCardNumbersInQuery } from './admin-request';
 
 export const SESSION_COOKIE = 'gw_admin_session';
 /** In the cookie's MAC: an admin cookie is never a valid cookie of another surface. */
@@ -28,7 +29,12 @@ export interface SignedInRequest extends AdminRequest {
 
 /** The middy stack of every admin page: errors become an HTML page (nothing internal leaks). */
 export function adminEndpoint(route: (request: AdminRequest) => Promise<ApiResult>) {
-  return webEndpoint('/v1/admin', adminDependencies, route, renderAdminError);
+  return webEndpoint(
+    '/v1/admin',
+    adminDependencies,
+    (request) => route({ ...request, event: withoutCardNumbersInQuery(request.event) }),
+    renderAdminError,
+  );
 }
 
 /**

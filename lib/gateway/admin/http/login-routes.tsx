@@ -28,13 +28,12 @@ export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
   assertSignInForm(event, secret, PRELOGIN_COOKIE, form._csrf, deps.now());
   const next = safeNext(request.base, form.next);
   const result = await logIn(deps, { email: form.email ?? '', password: form.password ?? '', origin: request.origin });
-  if (!result.ok) {
-    const error =
-      result.reason === 'throttled'
-        ? `Too many failed attempts. For your security, logging in is paused; try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`
-        : 'Wrong e-mail or password.';
-    return loginForm(request, result.reason === 'throttled' ? 429 : 401, { next, error, email: form.email });
+  if (!result.ok && result.reason === 'throttled') {
+    const error = `Too many failed attempts from your network. For your security, logging in from here is paused; try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`;
+    const refused = loginForm(request, 429, { next, error, email: form.email });
+    return { ...refused, headers: { ...refused.headers, 'retry-after': String(result.retryAfterSeconds) } };
   }
+  if (!result.ok) return loginForm(request, 401, { next, error: 'Wrong e-mail or password.', email: form.email });
   return signedInRedirect(next ?? request.base, {
     secret,
     sessionId: result.session.id,

@@ -1,5 +1,6 @@
 import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
+import { maskCardNumbers } from '../../../log';
 import { GatewayError } from '../../errors';
 import { addWebhook } from '../../use-cases/webhook-endpoints';
 import { DeliveriesPage } from '../views/deliveries-page';
@@ -28,7 +29,7 @@ export async function webhookSettings(request: SignedInRequest): Promise<ApiResu
     return render({ created });
   } catch (error) {
     if (!(error instanceof GatewayError) || error.kind !== 'invalid_request') throw error;
-    return render({ problem: error.message, url: String(form.url ?? '').slice(0, 2048) }, 400);
+    return render({ problem: error.message, url: maskCardNumbers(String(form.url ?? '')).slice(0, 2048) }, 400);
   }
 }
 

@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto';
-import { newSessionId, type SignInOutcome, type ThrottleKey, throttledSignIn } from '../../../http/web';
+import { newSessionId, type SignInOutcome, throttledSignIn } from '../../../http/web';
 import { normaliseEmail } from '../../merchants/merchant';
 import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import { type AdminSession, SESSION_TTL_SECONDS } from '../sessions/admin-session';
 
 export type LoginResult = SignInOutcome<AdminSession>;
 
-/** Failed attempts allowed per 15-minute window: few per account (guessing one password), more per IP (an office behind one NAT). */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const IP_FAILURE_LIMIT = 20;
-
 /**
  * E-mail + password login. The answer never says whether the account exists: a wrong e-mail and a
  * wrong password fail alike (same message, same scrypt work through the repository's decoy), and the
- * limits count unknown e-mails too. Every attempt is audited; failures against a real account go to
- * that merchant's Activity page.
+ * limits count unknown e-mails too. Limits are per (e-mail, address) and per address (SignInThrottleStore): someone
+ * who knows an e-mail cannot lock its owner out from elsewhere. Every attempt is audited, refused ones included;
+ * failures against a real account go to that merchant's Activity page.
  */
 export async function logIn(
   deps: AdminDependencies,
@@ -22,14 +18,11 @@ export async function logIn(
 ): Promise<LoginResult> {
   const now = deps.now();
   const email = normaliseEmail(input.email).slice(0, 254);
-  const keys: ThrottleKey[] = [
-    { name: `account#${createHash('sha256').update(email).digest('hex')}`, limit: ACCOUNT_FAILURE_LIMIT },
-    { name: `ip#${input.origin.ip}`, limit: IP_FAILURE_LIMIT },
-  ];
   let merchantId: string | undefined;
   return throttledSignIn({
     throttle: deps.throttle,
-    keys,
+    identity: email,
+    address: input.origin.ip,
     now,
     failedText: 'refused: wrong e-mail or password',
     attempt: async () => {

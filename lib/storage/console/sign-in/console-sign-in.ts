@@ -1,20 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constantTimeEqual } from '../../../crypto/constant-time';
-import { newSessionId, type RequestOrigin, type SignInOutcome, type ThrottleKey, throttledSignIn } from '../../../http/web';
+import { newSessionId, type RequestOrigin, type SignInOutcome, throttledSignIn } from '../../../http/web';
 import { auditAction, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { CONSOLE_SESSION_TTL_SECONDS, type ConsoleSession } from '../sessions/console-session';
 
 export type SignInResult = SignInOutcome<ConsoleSession>;
-
-/**
- * Failed attempts allowed per 15-minute window: few per access key from one address (guessing its secret), more per
- * address (an office behind one NAT), and many per access key from everywhere (a distributed guess). The tight limit
- * is per key *and* address, so nobody can lock a user out from elsewhere.
- */
-export const KEY_AND_ADDRESS_FAILURE_LIMIT = 5;
-export const ADDRESS_FAILURE_LIMIT = 20;
-export const KEY_FAILURE_LIMIT = 100;
 
 /** Compared against when the access key is unknown, so both mistakes cost the same work. */
 const DECOY_SECRET = randomBytes(30).toString('base64');
@@ -32,16 +23,11 @@ export async function signIn(
 ): Promise<SignInResult> {
   const now = deps.now();
   const accessKey = input.accessKey.trim().slice(0, 128);
-  const key = createHash('sha256').update(accessKey).digest('hex');
-  const keys: ThrottleKey[] = [
-    { name: `console#key-ip#${key}#${input.origin.ip}`, limit: KEY_AND_ADDRESS_FAILURE_LIMIT },
-    { name: `console#ip#${input.origin.ip}`, limit: ADDRESS_FAILURE_LIMIT },
-    { name: `console#key#${key}`, limit: KEY_FAILURE_LIMIT },
-  ];
   const resolved = accessKey === '' ? undefined : await deps.keys.resolveAccessKey(accessKey);
   return throttledSignIn({
     throttle: deps.throttle,
-    keys,
+    identity: accessKey,
+    address: input.origin.ip,
     now,
     failedText: 'refused: wrong access key or secret key',
     attempt: async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDependencies } from '../../../../lib/gateway/admin/admin-dependencies';
 import { AuditLogStore } from '../../../../lib/gateway/admin/audit/audit-log-store';
-import { IP_FAILURE_LIMIT, logIn } from '../../../../lib/gateway/admin/login/admin-login';
+import { logIn } from '../../../../lib/gateway/admin/login/admin-login';
 import { SessionStore } from '../../../../lib/gateway/admin/sessions/session-store';
 import { AdminTransactionStore } from '../../../../lib/gateway/admin/transactions/admin-transaction-store';
-import { LoginThrottleStore } from '../../../../lib/http/web/login-throttle-store';
+import { DEFAULT_SIGN_IN_LIMITS, SignInThrottleStore } from '../../../../lib/http/web/sign-in-throttle-store';
 import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
 import { call, cardBody, newMerchant } from '../../../support/gateway';
 import { testStack } from '../../../support/stack';
@@ -18,7 +18,7 @@ function deps(now: Date): AdminDependencies {
   return {
     merchants: stage.merchants,
     sessions: new SessionStore(documents, table),
-    throttle: new LoginThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table),
     audit: new AuditLogStore(documents, table),
     transactions: new AdminTransactionStore(documents, table),
     gateway: undefined as never, // logging in settles nothing
@@ -26,12 +26,15 @@ function deps(now: Date): AdminDependencies {
   };
 }
 
+const { perAddress: IP_FAILURE_LIMIT, perIdentityAndAddress: PAIR_FAILURE_LIMIT } = DEFAULT_SIGN_IN_LIMITS;
+const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250)}`;
+
 describe('per-IP login limit', () => {
   it(`after ${IP_FAILURE_LIMIT} failures from one address (any accounts) that address is paused; others are not; the next window starts afresh`, async () => {
     const shop = await newMerchant();
     const user = await newAdminUser(shop.id);
     const now = new Date('2031-03-01T10:00:05Z');
-    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const ip = randomIp();
     const origin = { ip, userAgent: 'test' };
     for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
       const result = await logIn(deps(now), { email: `spray-${i}@x.test`, password: 'guess', origin });
@@ -52,6 +55,80 @@ describe('per-IP login limit', () => {
       origin,
     });
     expect(later.ok).toBe(true);
+  });
+});
+
+describe('per-(account, address) login limit', () => {
+  it(`pauses an account's guesses from one address after ${PAIR_FAILURE_LIMIT} failures; its owner elsewhere still logs in`, async () => {
+    const shop = await newMerchant();
+    const user = await newAdminUser(shop.id);
+    const now = new Date('2031-03-02T10:00:00Z');
+    const attacker = { ip: randomIp(), userAgent: 'attacker' };
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
+      expect(await logIn(deps(now), { email: user.email, password: `guess-${i}`, origin: attacker })).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
+    // Even the right password is refused from the attacker's address for the rest of the window...
+    expect(await logIn(deps(now), { email: user.email, password: user.password, origin: attacker })).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+      retryAfterSeconds: 15 * 60,
+    });
+    // ...while the owner, from anywhere else, is not locked out, and other accounts from that address still try.
+    const owner = await logIn(deps(now), {
+      email: user.email,
+      password: user.password,
+      origin: { ip: '203.0.113.7', userAgent: 'u' },
+    });
+    expect(owner.ok).toBe(true);
+    const other = await newAdminUser(shop.id);
+    expect((await logIn(deps(now), { email: other.email, password: other.password, origin: attacker })).ok).toBe(true);
+  });
+
+  it('counts concurrent guesses atomically: never more than the limit get a password check', async () => {
+    const shop = await newMerchant();
+    const user = await newAdminUser(shop.id);
+    const now = new Date('2031-03-03T10:00:00Z');
+    const origin = { ip: randomIp(), userAgent: 'burst' };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => logIn(deps(now), { email: user.email, password: `burst-${i}`, origin })),
+    );
+    expect(results.filter((result) => !result.ok && result.reason === 'invalid')).toHaveLength(PAIR_FAILURE_LIMIT);
+    expect(results.filter((result) => !result.ok && result.reason === 'throttled')).toHaveLength(12 - PAIR_FAILURE_LIMIT);
+  });
+
+  it('does not count successful logins', async () => {
+    const shop = await newMerchant();
+    const user = await newAdminUser(shop.id);
+    const now = new Date('2031-03-04T10:00:00Z');
+    const origin = { ip: randomIp(), userAgent: 'owner' };
+    for (let i = 0; i < 2 * PAIR_FAILURE_LIMIT; i++) {
+      expect((await logIn(deps(now), { email: user.email, password: user.password, origin })).ok).toBe(true);
+    }
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) {
+      expect(await logIn(deps(now), { email: user.email, password: 'typo', origin })).toMatchObject({ reason: 'invalid' });
+    }
+  });
+
+  it('answers the login page with 429 and Retry-After, and audits the refusal', async () => {
+    const shop = await newMerchant();
+    const user = await newAdminUser(shop.id);
+    const attacker = new AdminClient('127.0.0.13'); // its own address: no other test's failures count
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) expect((await attacker.logIn(user.email, `guess-${i}`)).status).toBe(401);
+    const refused = await attacker.logIn(user.email, user.password);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(refused.text).toContain('Too many failed attempts');
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    // The owner, from 127.0.0.1, logs in and finds the refusal on the Activity page.
+    const owner = new AdminClient();
+    expect((await owner.logIn(user.email, user.password)).status).toBe(303);
+    const activity = await owner.get('/v1/admin/activity');
+    expect(activity.text).toContain('Login refused (too many attempts)');
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleAuditStore } from '../../../../lib/storage/console/audit/console-audit-store';
-import { KEY_AND_ADDRESS_FAILURE_LIMIT } from '../../../../lib/storage/console/sign-in/console-sign-in';
+import { DEFAULT_SIGN_IN_LIMITS } from '../../../../lib/http/web';
 import { AdminClient, csrfOf } from '../../../support/admin/admin-client';
 import { testStack } from '../../../support/stack';
 import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../../support/storage-clients';
 
 const { baseUrl, stage } = testStack();
+const KEY_AND_ADDRESS_FAILURE_LIMIT = DEFAULT_SIGN_IN_LIMITS.perIdentityAndAddress;
 const audit = new ConsoleAuditStore(stage.clients.documents, stage.names.storageTable);
 
 /** A browser without JavaScript on the console (the admin tests' client: cookies kept, redirects not followed). */

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ThrottleKey } from '../../../../lib/http/web';
+import { DEFAULT_SIGN_IN_LIMITS } from '../../../../lib/http/web';
 import type { ConsoleAuditEntry } from '../../../../lib/storage/console/audit/console-audit';
 import { actorOf } from '../../../../lib/storage/console/console-actor';
 import type { ConsoleDependencies } from '../../../../lib/storage/console/console-dependencies';
 import type { ConsoleSession } from '../../../../lib/storage/console/sessions/console-session';
-import {
-  ADDRESS_FAILURE_LIMIT,
-  KEY_AND_ADDRESS_FAILURE_LIMIT,
-  signIn,
-  signOut,
-} from '../../../../lib/storage/console/sign-in/console-sign-in';
+import { signIn, signOut } from '../../../../lib/storage/console/sign-in/console-sign-in';
 import type { StorageUser } from '../../../../lib/storage/users/storage-user';
 
 const user: StorageUser = {
@@ -20,8 +15,9 @@ const user: StorageUser = {
   createdAt: '2031-01-01T00:00:00Z',
 };
 const SECRET = 'ann-secret-key/0123456789+abcdefghijklmnopq';
+const { perIdentityAndAddress: KEY_AND_ADDRESS_FAILURE_LIMIT, perAddress: ADDRESS_FAILURE_LIMIT } = DEFAULT_SIGN_IN_LIMITS;
 
-/** The console's ports in memory: one user, counters per throttle key (one window), sessions and audit in arrays. */
+/** The console's ports in memory: one user, attempts per (key, address) and per address (one window), sessions and audit in arrays. */
 function fakes(now = new Date('2031-02-03T10:00:00Z')) {
   const keys = new Map([[user.accessKey, { user, secretKey: SECRET }]]);
   const failures = new Map<string, number>();
@@ -36,10 +32,17 @@ function fakes(now = new Date('2031-02-03T10:00:00Z')) {
       delete: async (id: string) => void sessions.delete(id),
     },
     throttle: {
-      retryAfter: async (throttled: ThrottleKey[]) =>
-        throttled.some((key) => (failures.get(key.name) ?? 0) >= key.limit) ? 300 : undefined,
-      recordFailure: async (throttled: ThrottleKey[]) => {
-        for (const key of throttled) failures.set(key.name, (failures.get(key.name) ?? 0) + 1);
+      reserve: async (identity: string, address: string) => {
+        const counters: [string, number][] = [
+          [`${identity}|${address}`, KEY_AND_ADDRESS_FAILURE_LIMIT],
+          [address, ADDRESS_FAILURE_LIMIT],
+        ];
+        if (counters.some(([name, limit]) => (failures.get(name) ?? 0) >= limit)) return 300;
+        for (const [name] of counters) failures.set(name, (failures.get(name) ?? 0) + 1);
+        return undefined;
+      },
+      release: async (identity: string, address: string) => {
+        for (const name of [`${identity}|${address}`, address]) failures.set(name, (failures.get(name) ?? 1) - 1);
       },
     },
     audit: { record: async (userId: string | undefined, entry: ConsoleAuditEntry) => void audit.push({ userId, entry }) },

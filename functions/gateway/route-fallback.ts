@@ -1,0 +1,4 @@
+import { routeFallback } from '../../lib/gateway/routing/route-fallback';
+
+/** ANY /v1, /v1/{proxy+} and every gateway path: 404, or 405 with Allow, in the gateway's formats. */
+export const handler = routeFallback;
