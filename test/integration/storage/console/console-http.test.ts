@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleAuditStore } from '../../../../lib/storage/console/audit/console-audit-store';
 import { DEFAULT_SIGN_IN_LIMITS } from '../../../../lib/http/web';
+import { ConsoleAuditStore } from '../../../../lib/storage/console/audit/console-audit-store';
 import { AdminClient, csrfOf } from '../../../support/admin/admin-client';
 import { testStack } from '../../../support/stack';
 import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../../support/storage-clients';
