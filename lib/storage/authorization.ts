@@ -30,7 +30,13 @@ export type StorageAction =
   | 'DeleteObject'
   | 'GetObject'
   | 'GetObjectAcl'
-  | 'PutObjectAcl';
+  | 'PutObjectAcl'
+  | 'GetBucketObjectLockConfiguration'
+  | 'PutBucketObjectLockConfiguration'
+  | 'GetObjectRetention'
+  | 'PutObjectRetention'
+  | 'GetObjectLegalHold'
+  | 'PutObjectLegalHold';
 
 /**
  * What each action needs, as S3's ACL model defines it: a permission on the bucket or on the object,
@@ -52,6 +58,11 @@ export const ACTION_RULES: Record<
   GetObject: { on: 'object', permission: 'READ' },
   GetObjectAcl: { on: 'object', permission: 'READ_ACP' },
   PutObjectAcl: { on: 'object', permission: 'WRITE_ACP' },
+  // Reading a version's lock is reading the version; locking one is writing to the bucket, as PUT with lock headers is.
+  GetObjectRetention: { on: 'object', permission: 'READ' },
+  GetObjectLegalHold: { on: 'object', permission: 'READ' },
+  PutObjectRetention: { on: 'bucket', permission: 'WRITE' },
+  PutObjectLegalHold: { on: 'bucket', permission: 'WRITE' },
   DeleteBucket: 'bucket-owner',
   GetBucketLocation: 'bucket-owner',
   GetBucketVersioning: 'bucket-owner',
@@ -62,6 +73,8 @@ export const ACTION_RULES: Record<
   PutBucketCors: 'bucket-owner',
   GetBucketEncryption: 'bucket-owner',
   PutBucketEncryption: 'bucket-owner',
+  GetBucketObjectLockConfiguration: 'bucket-owner',
+  PutBucketObjectLockConfiguration: 'bucket-owner',
 };
 
 /**

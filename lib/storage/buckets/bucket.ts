@@ -1,6 +1,7 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { BucketObjectLock } from '../object-lock/object-lock';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -20,14 +21,19 @@ export interface BucketRecord {
   cors?: CorsRule[];
   /** Undefined: no default encryption (`?encryption`). */
   encryption?: BucketEncryption;
+  /** Undefined: no object lock. Once set it is never unset, and versioning stays Enabled. */
+  objectLock?: BucketObjectLock;
 }
 
-/** What PUT ?acl, ?versioning, ?requestPayment, ?cors and ?encryption change on a bucket (null: back to the default). */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
+/** What PUT ?acl, ?versioning, ?requestPayment, ?cors, ?encryption and ?object-lock change on a bucket (null: back to the default). */
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
   encryption?: BucketEncryption | null;
 };
+
+/** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */
+export type BucketCondition = 'versioning-enabled' | 'no-object-lock';
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {
@@ -37,6 +43,6 @@ export interface BucketCatalog {
   listByOwner(ownerId: string): Promise<BucketRecord[]>;
   /** Deletes the bucket if it holds no object and no version, atomically with respect to concurrent PUTs; false when not empty. */
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
-  /** Changes settings of an existing bucket; false when it is gone. */
-  update(name: string, settings: BucketSettings): Promise<boolean>;
+  /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
+  update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import { bucketFor } from '../buckets/bucket-operations';
 import { assertKeyFits } from '../encryption/object-keys';
 import { CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
+import { lockField } from '../object-lock/object-lock';
 import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
 import { type Committed, commitObject } from '../objects/object-writer';
 import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
@@ -77,6 +78,7 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
     uploadId: upload.uploadId,
     ...(upload.encryption ? { encryption: upload.encryption } : {}),
+    ...lockField(upload.lock),
   };
 }
 

@@ -3,6 +3,8 @@ import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import { encryptionForWrite } from '../encryption/object-keys';
 import { StorageError } from '../errors';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import { requestedMetadata } from '../objects/object-headers';
 import { assertValidObjectKey } from '../objects/object-key';
 import type { StorageDeps } from '../storage-deps';
@@ -39,6 +41,7 @@ export async function createMultipartUpload(
     ...requestedMetadata(input.headers),
     acl,
     ...(sealed ? { encryption: sealed.encryption } : {}),
+    ...lockField(requestedObjectLock(bucket, input.headers, now)),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

@@ -1,5 +1,6 @@
 import type { Grant } from '../acl/access-control';
 import type { ObjectEncryption } from '../encryption/object-encryption';
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { ObjectRecord } from '../objects/object-record';
 
 /** An upload in progress: what CreateMultipartUpload stored, applied to the object at completion. */
@@ -17,6 +18,8 @@ export interface MultipartUpload {
   acl: Grant[];
   /** The completed object's encryption, chosen at creation: every part is encrypted with its key. */
   encryption?: ObjectEncryption;
+  /** The x-amz-object-lock-* headers of the create, applied at completion (the bucket's default retention then, if none). */
+  lock?: ObjectLock;
   /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
   state: 'open' | 'completing';
 }

@@ -12,6 +12,8 @@ import { encryptionForWrite, openCipher } from '../encryption/object-keys';
 import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import type { StorageDeps } from '../storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
 import { authorizedObject } from './object-access';
@@ -55,6 +57,8 @@ export async function copyObject(
   const checksumAlgorithm = requestedChecksumAlgorithm(input.headers);
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  // The copy's lock is the request's (or the target bucket's default), never the source's.
+  const lock = lockField(requestedObjectLock(target, input.headers, deps.now()));
   // The copy gets the request's ACL (private by default), never the source's, as in S3.
   const acl = await aclForNewResource(deps.users, input.headers, ownerOf(principal), {
     id: target.ownerId,
@@ -79,6 +83,7 @@ export async function copyObject(
       acl,
       ...(checksum ? { checksum } : {}),
       ...(sealed ? { encryption: sealed.encryption } : {}),
+      ...lock,
     });
     const ciphers = { source: sourceCipher, target: sealed?.cipher };
     const copyBlob = ciphers.source || ciphers.target ? recryptingCopy(deps.blobs, ciphers) : undefined;

@@ -17,7 +17,16 @@ export async function authorizedObject(
   principal: Principal,
   bucket: BucketRecord,
   key: string,
-  action: Extract<StorageAction, 'GetObject' | 'GetObjectAcl' | 'PutObjectAcl'>,
+  action: Extract<
+    StorageAction,
+    | 'GetObject'
+    | 'GetObjectAcl'
+    | 'PutObjectAcl'
+    | 'GetObjectRetention'
+    | 'PutObjectRetention'
+    | 'GetObjectLegalHold'
+    | 'PutObjectLegalHold'
+  >,
   versionId?: string,
 ): Promise<ObjectRecord | ObjectVersion> {
   const record =

@@ -4,6 +4,8 @@ import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { atRest } from '../encryption/blob-recrypt';
 import { encryptionForWrite } from '../encryption/object-keys';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import type { StorageDeps } from '../storage-deps';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
@@ -39,6 +41,7 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     acl,
     ...(input.checksum ? { checksum: input.checksum } : {}),
     ...(sealed ? { encryption: sealed.encryption } : {}),
+    ...lockField(requestedObjectLock(bucket, input.headers, deps.now())),
   });
   await deps.blobs.put(record.blobId, atRest(sealed?.cipher, record.blobId, input.body), {
     bucket: record.bucket,
@@ -53,7 +56,7 @@ export function newRecord(
   principal: Principal,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption'>,
+  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'lock'>,
 ): ObjectRecord {
   const owner = ownerOf(principal);
   return {
