@@ -28,30 +28,39 @@ export async function lockEnabledBucket(deps: StorageDeps, name: string): Promis
   return bucket;
 }
 
-/** The lock of the version a GET ?retention or ?legal-hold names, after the object's ACL check. */
-export async function versionLock(
+/**
+ * The part of a version's lock a GET ?retention or ?legal-hold asks for, after the object's ACL check;
+ * 404 NoSuchObjectLockConfiguration when the version has none.
+ */
+export async function versionLockPart<T>(
   deps: StorageDeps,
   principal: Principal,
   target: VersionTarget,
   action: Extract<StorageAction, 'GetObjectRetention' | 'GetObjectLegalHold'>,
-): Promise<ObjectLock | undefined> {
+  part: (lock: ObjectLock) => T | undefined,
+): Promise<T> {
   const bucket = await lockEnabledBucket(deps, target.bucket);
-  return (await authorizedObject(deps, principal, bucket, target.key, action, target.versionId)).lock;
+  const { lock } = await authorizedObject(deps, principal, bucket, target.key, action, target.versionId);
+  const value = lock ? part(lock) : undefined;
+  if (value === undefined) throw new StorageError('NoSuchObjectLockConfiguration');
+  return value;
 }
 
 /**
- * Changes the lock of one version: `change` sees its lock as read and returns the new one (or throws when the
- * change is not allowed). The write is conditional on the key's head as read before, and bumps it, so a change
- * and a delete of the version serialize: neither acts on a lock state the other has already changed.
+ * Changes the lock of one version. `plan` reads the request once the bucket is known to have lock, and returns the
+ * change: it sees the version's lock as read and returns the new one (or throws when the change is not allowed).
+ * The write is conditional on the key's head as read before, and bumps it, so a change and a delete of the version
+ * serialize: neither acts on a lock state the other has already changed.
  */
 export async function changeVersionLock(
   deps: StorageDeps,
   principal: Principal,
-  bucket: BucketRecord,
   target: VersionTarget,
   action: Extract<StorageAction, 'PutObjectRetention' | 'PutObjectLegalHold'>,
-  change: (current: ObjectLock | undefined) => ObjectLock,
+  plan: (bucket: BucketRecord) => (current: ObjectLock | undefined) => ObjectLock,
 ): Promise<void> {
+  const bucket = await lockEnabledBucket(deps, target.bucket);
+  const change = plan(bucket);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await readKeyState(deps, bucket.name, target.key);
     const record = await authorizedObject(deps, principal, bucket, target.key, action, target.versionId);
