@@ -40,7 +40,13 @@ export type StorageAction =
   | 'GetBucketOwnershipControls'
   | 'PutBucketOwnershipControls'
   | 'GetBucketPublicAccessBlock'
-  | 'PutBucketPublicAccessBlock';
+  | 'PutBucketPublicAccessBlock'
+  | 'GetBucketObjectLockConfiguration'
+  | 'PutBucketObjectLockConfiguration'
+  | 'GetObjectRetention'
+  | 'PutObjectRetention'
+  | 'GetObjectLegalHold'
+  | 'PutObjectLegalHold';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -66,6 +72,11 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   GetObjectTagging: { on: 'object', permission: 'READ' },
   PutObjectTagging: [{ on: 'object', permission: 'WRITE' }, 'bucket-owner'],
   DeleteObjectTagging: [{ on: 'object', permission: 'WRITE' }, 'bucket-owner'],
+  // Reading a version's lock is reading the version; locking one is writing to the bucket, as PUT with lock headers is.
+  GetObjectRetention: { on: 'object', permission: 'READ' },
+  GetObjectLegalHold: { on: 'object', permission: 'READ' },
+  PutObjectRetention: { on: 'bucket', permission: 'WRITE' },
+  PutObjectLegalHold: { on: 'bucket', permission: 'WRITE' },
   DeleteBucket: 'bucket-owner',
   GetBucketLocation: 'bucket-owner',
   GetBucketVersioning: 'bucket-owner',
@@ -82,6 +93,8 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutBucketOwnershipControls: 'bucket-owner',
   GetBucketPublicAccessBlock: 'bucket-owner',
   PutBucketPublicAccessBlock: 'bucket-owner',
+  GetBucketObjectLockConfiguration: 'bucket-owner',
+  PutBucketObjectLockConfiguration: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL, and the settings that change how ACLs count. */

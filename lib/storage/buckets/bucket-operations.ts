@@ -4,6 +4,7 @@ import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
 import { authorize, type StorageAction } from '../authorization';
 import { StorageError } from '../errors';
+import { objectLockAtCreation } from '../object-lock/lock-request-headers';
 import { assertOwnershipFitsAcl, requestedOwnership } from '../ownership/object-ownership';
 import type { StorageDeps } from '../storage-deps';
 import { s3XmlParser } from '../xml/xml-parser';
@@ -44,6 +45,7 @@ export async function createBucket(
     location,
     acl,
     ...(ownership ? { ownership } : {}),
+    ...objectLockAtCreation(headers),
   };
   const result = await deps.buckets.create(bucket);
   if (result.created) return bucket;

@@ -4,10 +4,11 @@ import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
-import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
+import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
@@ -17,6 +18,11 @@ const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
 export const BUCKET_LIVE = 'attribute_exists(PK) AND (attribute_not_exists(deletingSince) OR deletingSince < :staleDelete)';
 export const staleDeleteValue = (now: number) => ({ ':staleDelete': now - DELETE_LEASE_MS });
+
+const CONDITIONS: Record<BucketCondition, { expression: string; values?: Record<string, string> }> = {
+  'versioning-enabled': { expression: 'versioning = :enabledVersioning', values: { ':enabledVersioning': 'Enabled' } },
+  'no-object-lock': { expression: 'attribute_not_exists(objectLock)' },
+};
 
 /** Buckets in the storage table: `BUCKET#<name>`, indexed by owner on GSI1 for ListBuckets. */
 export class BucketRepository implements BucketCatalog {
@@ -97,12 +103,16 @@ export class BucketRepository implements BucketCatalog {
     return 'deleted';
   }
 
-  async update(name: string, settings: BucketSettings): Promise<boolean> {
+  async update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean> {
     const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return (await this.get(name)) !== undefined;
     // null clears a setting back to its default (REMOVE), a value sets it.
     const set = entries.flatMap(([, value], i) => (value === null ? [] : [`#f${i} = :v${i}`]));
     const remove = entries.flatMap(([, value], i) => (value === null ? [`#f${i}`] : []));
+    const values = {
+      ...Object.fromEntries(entries.flatMap(([, value], i) => (value === null ? [] : [[`:v${i}`, value]]))),
+      ...(condition ? CONDITIONS[condition].values : {}),
+    };
     try {
       await this.documents.send(
         new UpdateCommand({
@@ -114,15 +124,9 @@ export class BucketRepository implements BucketCatalog {
           ]
             .join(' ')
             .trim(),
-          ConditionExpression: 'attribute_exists(PK)',
+          ConditionExpression: `attribute_exists(PK)${condition ? ` AND ${CONDITIONS[condition].expression}` : ''}`,
           ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-          ...(set.length > 0
-            ? {
-                ExpressionAttributeValues: Object.fromEntries(
-                  entries.flatMap(([, value], i) => (value === null ? [] : [[`:v${i}`, value]])),
-                ),
-              }
-            : {}),
+          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         }),
       );
       return true;
@@ -148,5 +152,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.tags === undefined ? {} : { tags: item.tags as Tag[] }),
     ...(isObjectOwnership(item.ownership) ? { ownership: item.ownership } : {}),
     ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
+    ...(item.objectLock === undefined ? {} : { objectLock: item.objectLock as BucketObjectLock }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { BucketObjectLock } from '../object-lock/object-lock';
 import type { ObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
@@ -29,10 +30,12 @@ export interface BucketRecord {
   ownership?: ObjectOwnership;
   /** Undefined: no public access block. */
   publicAccessBlock?: PublicAccessBlock;
+  /** Undefined: no object lock. Once set it is never unset, and versioning stays Enabled. */
+  objectLock?: BucketObjectLock;
 }
 
-/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock) change (null: back to the default). */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> & {
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock) change (null: back to the default). */
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
   encryption?: BucketEncryption | null;
@@ -40,6 +43,9 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning'>> &
   ownership?: ObjectOwnership | null;
   publicAccessBlock?: PublicAccessBlock | null;
 };
+
+/** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */
+export type BucketCondition = 'versioning-enabled' | 'no-object-lock';
 
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {
@@ -49,6 +55,6 @@ export interface BucketCatalog {
   listByOwner(ownerId: string): Promise<BucketRecord[]>;
   /** Deletes the bucket if it holds no object and no version, atomically with respect to concurrent PUTs; false when not empty. */
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
-  /** Changes settings of an existing bucket; false when it is gone. */
-  update(name: string, settings: BucketSettings): Promise<boolean>;
+  /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
+  update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean>;
 }

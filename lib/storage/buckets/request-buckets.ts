@@ -1,4 +1,4 @@
-import type { BucketCatalog, BucketRecord, BucketSettings } from './bucket';
+import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
 
 /**
  * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can
@@ -44,8 +44,8 @@ export class RequestBuckets implements BucketCatalog {
     return outcome;
   }
 
-  async update(name: string, settings: BucketSettings): Promise<boolean> {
-    const updated = await this.catalog.update(name, settings);
+  async update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean> {
+    const updated = await this.catalog.update(name, settings, condition);
     const known = this.seen.get(name);
     if (updated && known) {
       // null clears a setting, as the catalogue does.

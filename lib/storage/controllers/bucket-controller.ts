@@ -11,6 +11,7 @@ import { encryptionConfigurationXml } from '../encryption/encryption-documents';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
+import { bypassGovernanceRequested } from '../object-lock/lock-request-headers';
 import { postObject } from '../post/post-object';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
@@ -20,6 +21,7 @@ import { requestPaymentXml } from '../xml/request-payment-documents';
 import { listObjectsXml, locationXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
 import { BUCKET_MULTIPART_ROUTES } from './multipart-controller';
+import { BUCKET_LOCK_ROUTES } from './object-lock-controller';
 import { BUCKET_OWNERSHIP_ROUTES } from './ownership-controller';
 import { postObjectResponse } from './post-object-response';
 import type { RouteTable } from './s3-call';
@@ -116,7 +118,8 @@ export const BUCKET_ROUTES: RouteTable = {
     POST: async ({ deps, principal, request, bucket, body }) => {
       assertDeleteBodyIntegrity(request.headers, body);
       const parsed = parseDeleteRequest(body.toString('utf8'));
-      return xmlResult(deleteResultXml(await deleteObjects(deps, principal, bucket, parsed), parsed.quiet));
+      const entries = await deleteObjects(deps, principal, bucket, parsed, bypassGovernanceRequested(request.headers));
+      return xmlResult(deleteResultXml(entries, parsed.quiet));
     },
   },
   versions: {
@@ -135,6 +138,7 @@ export const BUCKET_ROUTES: RouteTable = {
       return xmlResult(listVersionsXml(bucket, params, await listVersionsPage(deps, record, params)));
     },
   },
+  ...BUCKET_LOCK_ROUTES,
   ...BUCKET_MULTIPART_ROUTES,
   ...BUCKET_TAGGING_ROUTES,
   ...BUCKET_OWNERSHIP_ROUTES,

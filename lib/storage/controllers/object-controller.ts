@@ -2,6 +2,7 @@ import { getObjectAcl, putObjectAcl } from '../acl/acl-operations';
 import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { StorageError } from '../errors';
+import { bypassGovernanceRequested } from '../object-lock/lock-request-headers';
 import { copyObject } from '../objects/copy-object';
 import { deleteObject } from '../objects/delete-object';
 import { putObject } from '../objects/put-object';
@@ -11,6 +12,7 @@ import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml } from '../xml/s3-documents';
 import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
+import { OBJECT_LOCK_ROUTES } from './object-lock-controller';
 import { readObject } from './object-read-response';
 import { type RouteTable, versionHeader, versionIdOf, writtenVersionHeader } from './s3-call';
 import { OBJECT_TAGGING_ROUTES } from './tagging-controller';
@@ -46,6 +48,7 @@ export const OBJECT_ROUTES: RouteTable = {
       const outcome = await deleteObject(deps, principal, bucket, key, {
         versionId: versionIdOf(request),
         precondition: deletePrecondition(writeConditionsOf(request.headers)),
+        bypassGovernanceRequested: bypassGovernanceRequested(request.headers),
       });
       return emptyResult(204, {
         ...(outcome.versionId === undefined ? {} : { 'x-amz-version-id': outcome.versionId }),
@@ -61,6 +64,7 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200);
     },
   },
+  ...OBJECT_LOCK_ROUTES,
   ...OBJECT_MULTIPART_ROUTES,
   ...OBJECT_TAGGING_ROUTES,
 };

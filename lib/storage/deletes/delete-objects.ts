@@ -25,6 +25,8 @@ export async function deleteObjects(
   principal: Principal,
   name: string,
   request: DeleteRequest,
+  /** x-amz-bypass-governance-retention: for every key of the request. */
+  bypassGovernanceRequested = false,
 ): Promise<DeleteObjectsEntry[]> {
   const bucket = await existingBucket(deps, name);
   const allowed = isAllowed(principal, 'DeleteObject', { bucket });
@@ -44,6 +46,7 @@ export async function deleteObjects(
           ...(await deleteFromBucket(deps, principal, bucket, key, {
             versionId,
             precondition: deletePrecondition(conditions),
+            bypassGovernanceRequested,
           })),
         };
       } catch (error) {

@@ -3,6 +3,7 @@ import { bucketFor } from '../buckets/bucket-operations';
 import { assertKeyFits } from '../encryption/object-keys';
 import { CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
+import { lockField } from '../object-lock/object-lock';
 import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
 import { type Committed, commitObject } from '../objects/object-writer';
 import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
@@ -79,6 +80,7 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     uploadId: upload.uploadId,
     ...(upload.encryption ? { encryption: upload.encryption } : {}),
     ...(upload.tags ? { tags: upload.tags } : {}),
+    ...lockField(upload.lock),
   };
 }
 

@@ -2,6 +2,8 @@ import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import { encryptionForWrite } from '../encryption/object-keys';
 import { StorageError } from '../errors';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import { requestedMetadata } from '../objects/object-headers';
 import { assertValidObjectKey } from '../objects/object-key';
 import { newObjectAccess } from '../ownership/new-object-access';
@@ -40,6 +42,7 @@ export async function createMultipartUpload(
     ...(sealed ? { encryption: sealed.encryption } : {}),
     ...(owner.id === initiator.id ? {} : { owner }),
     ...(tags ? { tags } : {}),
+    ...lockField(requestedObjectLock(bucket, input.headers, now)),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

@@ -1,5 +1,6 @@
 import type { Grant, Owner } from '../acl/access-control';
 import type { ObjectEncryption } from '../encryption/object-encryption';
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { ObjectRecord } from '../objects/object-record';
 import type { Tag } from '../tagging/tag-set';
 
@@ -22,6 +23,8 @@ export interface MultipartUpload {
   owner?: Owner;
   /** `x-amz-tagging` of the create, applied at completion. */
   tags?: Tag[];
+  /** The x-amz-object-lock-* headers of the create, applied at completion (the bucket's default retention then, if none). */
+  lock?: ObjectLock;
   /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
   state: 'open' | 'completing';
 }

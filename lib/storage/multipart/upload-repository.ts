@@ -9,6 +9,7 @@ import {
 import { getItem, isConditionalCheckFailed, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, staleDeleteValue } from '../buckets/bucket-repository';
 import { toObjectEncryption } from '../encryption/object-encryption';
+import type { ObjectLock } from '../object-lock/object-lock';
 import { rangeQuery } from '../objects/object-repository';
 import { type MultipartUpload, type UploadCatalog, type UploadedPart, uploadCursor } from './multipart-upload';
 
@@ -201,6 +202,7 @@ function toUpload(item: Record<string, unknown>): MultipartUpload {
     ...(item.tags === undefined ? {} : { tags: item.tags as MultipartUpload['tags'] }),
     state: item.state === 'completing' ? 'completing' : 'open',
     ...toObjectEncryption(item.encryption),
+    ...(item.lock === undefined ? {} : { lock: item.lock as ObjectLock }),
   };
 }
 

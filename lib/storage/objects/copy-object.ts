@@ -10,6 +10,8 @@ import { encryptionForWrite, openCipher } from '../encryption/object-keys';
 import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
 import { copiedTags } from '../tagging/tagging-headers';
@@ -55,6 +57,8 @@ export async function copyObject(
   const checksumAlgorithm = requestedChecksumAlgorithm(input.headers);
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  // The copy's lock is the request's (or the target bucket's default), never the source's.
+  const lock = lockField(requestedObjectLock(target, input.headers, deps.now()));
   // The copy gets the request's ACL (private by default), never the source's, as in S3.
   const { owner, acl } = await newObjectAccess(deps, input.headers, principal, target);
   // The copy is encrypted as its own headers or the target bucket's default say, never as the source was.
@@ -78,6 +82,7 @@ export async function copyObject(
       ...(tags ? { tags } : {}),
       ...(checksum ? { checksum } : {}),
       ...(sealed ? { encryption: sealed.encryption } : {}),
+      ...lock,
     });
     const ciphers = { source: sourceCipher, target: sealed?.cipher };
     const copyBlob = ciphers.source || ciphers.target ? recryptingCopy(deps.blobs, ciphers) : undefined;

@@ -2,6 +2,7 @@ import { ownerOf, type Principal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
+import { governanceBypassed } from '../object-lock/lock-request-headers';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion, removeVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
@@ -16,10 +17,11 @@ export interface DeleteOutcome {
   deleteMarker?: boolean;
 }
 
-/** Which version to delete, and the conditional-delete check (If-Match). */
+/** Which version to delete, the conditional-delete check (If-Match), and x-amz-bypass-governance-retention. */
 export interface DeleteOptions {
   versionId?: string;
   precondition?: WritePrecondition;
+  bypassGovernanceRequested?: boolean;
 }
 
 /**
@@ -42,13 +44,14 @@ export async function deleteFromBucket(
   principal: Principal,
   target: BucketRecord,
   key: string,
-  { versionId, precondition }: DeleteOptions = {},
+  { versionId, precondition, bypassGovernanceRequested = false }: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
   let bucket = target;
   const name = bucket.name;
   // `null` names the one object of a bucket that never had versioning.
   if (versionId !== undefined && (versionId !== 'null' || bucket.versioning)) {
-    const removed = await removeVersion(deps, bucket, key, versionId, precondition);
+    const bypass = governanceBypassed(principal, bucket, bypassGovernanceRequested);
+    const removed = await removeVersion(deps, bucket, key, versionId, precondition, bypass);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }
   if (!bucket.versioning) {

@@ -19,7 +19,16 @@ export async function authorizedObject(
   key: string,
   action: Extract<
     StorageAction,
-    'GetObject' | 'GetObjectAcl' | 'PutObjectAcl' | 'GetObjectTagging' | 'PutObjectTagging' | 'DeleteObjectTagging'
+    | 'GetObject'
+    | 'GetObjectAcl'
+    | 'PutObjectAcl'
+    | 'GetObjectTagging'
+    | 'PutObjectTagging'
+    | 'DeleteObjectTagging'
+    | 'GetObjectRetention'
+    | 'PutObjectRetention'
+    | 'GetObjectLegalHold'
+    | 'PutObjectLegalHold'
   >,
   versionId?: string,
 ): Promise<ObjectRecord | ObjectVersion> {

@@ -1,3 +1,4 @@
+import { objectLockHeaders } from '../object-lock/lock-response-headers';
 import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
@@ -57,6 +58,7 @@ export function objectResponseHeaders(
     'last-modified': new Date(record.lastModified).toUTCString(),
     'accept-ranges': 'bytes',
     ...record.contentHeaders,
+    ...objectLockHeaders(record.lock),
   };
   for (const [name, value] of Object.entries(record.userMetadata)) headers[`x-amz-meta-${name}`] = value;
   for (const [name, value] of query) {

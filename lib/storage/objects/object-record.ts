@@ -1,6 +1,7 @@
 import type { Grant } from '../acl/access-control';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import type { ObjectEncryption } from '../encryption/object-encryption';
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { Tag } from '../tagging/tag-set';
 
 /** Content headers S3 stores with an object and returns on GET/HEAD. */
@@ -47,6 +48,8 @@ export interface ObjectRecord {
   encryption?: ObjectEncryption;
   /** The multipart upload a manifest came from: a second CompleteMultipartUpload of it answers as the first did. */
   uploadId?: string;
+  /** Retention and legal hold of this version (object-lock buckets); undefined: not locked. */
+  lock?: ObjectLock;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { toObjectEncryption } from '../encryption/object-encryption';
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { Tag } from '../tagging/tag-set';
 import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord, ObjectSettings } from './object-record';
 
@@ -163,5 +164,6 @@ export function toObjectRecord(item: Record<string, unknown>): ObjectRecord {
     ...(item.parts === undefined ? {} : { parts: item.parts as ManifestPart[] }),
     ...(item.uploadId === undefined ? {} : { uploadId: String(item.uploadId) }),
     ...toObjectEncryption(item.encryption),
+    ...(item.lock === undefined ? {} : { lock: item.lock as ObjectLock }),
   };
 }

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
+import { lockForNewVersion } from '../object-lock/lock-rules';
+import { lockField } from '../object-lock/object-lock';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
@@ -28,6 +30,8 @@ export async function commitObject(
   /** False when the blobs are not this request's own (a multipart upload keeps its parts when completion fails). */
   removeOnFailure = true,
 ): Promise<Committed> {
+  // Every new version passes here: the bucket's default retention applies to those whose request named none.
+  record = { ...record, ...lockField(lockForNewVersion(bucket.objectLock, record.lock, deps.now())) };
   try {
     if (!bucket.versioning && (await commitUnversioned(deps, record, precondition)) === 'committed') {
       return { record, versioned: false };

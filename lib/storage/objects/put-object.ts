@@ -4,6 +4,8 @@ import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { atRest } from '../encryption/blob-recrypt';
 import { encryptionForWrite } from '../encryption/object-keys';
+import { requestedObjectLock } from '../object-lock/lock-request-headers';
+import { lockField } from '../object-lock/object-lock';
 import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
 import type { Tag } from '../tagging/tag-set';
@@ -43,6 +45,7 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     ...(tags ? { tags } : {}),
     ...(input.checksum ? { checksum: input.checksum } : {}),
     ...(sealed ? { encryption: sealed.encryption } : {}),
+    ...lockField(requestedObjectLock(bucket, input.headers, deps.now())),
   });
   await deps.blobs.put(record.blobId, atRest(sealed?.cipher, record.blobId, input.body), {
     bucket: record.bucket,
@@ -57,7 +60,10 @@ export function newRecord(
   owner: Owner,
   bucket: string,
   key: string,
-  content: Pick<ObjectRecord, 'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'tags'>,
+  content: Pick<
+    ObjectRecord,
+    'size' | 'etag' | 'contentHeaders' | 'userMetadata' | 'acl' | 'checksum' | 'encryption' | 'tags' | 'lock'
+  >,
 ): ObjectRecord {
   return {
     bucket,

@@ -6,7 +6,7 @@ import { StorageError } from '../errors';
 import { CONTENT_HEADERS } from '../objects/object-record';
 import type { Committed } from '../objects/object-writer';
 import { putObject } from '../objects/put-object';
-import { assertRequestHeaders } from '../requests/request-header-rules';
+import { assertFormFields } from '../requests/request-header-rules';
 import type { StorageDeps } from '../storage-deps';
 import { OBJECT_TAG_LIMIT, validTagSet } from '../tagging/tag-set';
 import { parseTagging } from '../tagging/tagging-documents';
@@ -49,7 +49,7 @@ export async function postObject(
   const amzFields = Object.fromEntries(
     [...fields].filter(([name]) => name.startsWith('x-amz-')).map(([name, value]) => [name, [value]]),
   );
-  assertRequestHeaders(amzFields);
+  assertFormFields(amzFields);
   // x-amz-checksum-* fields guard the file as their headers guard a PUT body, and are stored as theirs are.
   const checksumFields = Object.entries(amzFields).filter(([name]) => name.startsWith('x-amz-checksum-'));
   const checksum = verifyRequestChecksum(Object.fromEntries(checksumFields), [], file.bytes);

@@ -19,8 +19,8 @@ const onlyValues = (by: string, values: readonly string[], code: S3ErrorCode, me
 });
 
 const SSE = honoured('encryption/sse-headers');
-const LOCK_MESSAGE = 'Object lock is not implemented by this service yet.';
-const LOCK_REFUSED = refused('NotImplemented', LOCK_MESSAGE);
+const LOCK = honoured('object-lock/lock-request-headers (PutObject, CopyObject, CreateMultipartUpload)');
+const LOCK_FIELD_REFUSED = refused('NotImplemented', 'Object lock fields of a POST Object form are not read by this service.');
 const DIRECTORY_BUCKETS_ONLY = refused(
   'NotImplemented',
   'This header applies to S3 directory buckets, which this service does not have.',
@@ -106,15 +106,31 @@ export const REQUEST_HEADER_RULES: Readonly<Record<string, HeaderRule>> = {
   'x-amz-copy-source-server-side-encryption-customer-algorithm': SSE,
   'x-amz-copy-source-server-side-encryption-customer-key': SSE,
   'x-amz-copy-source-server-side-encryption-customer-key-md5': SSE,
-  // Object lock (the object-lock branch honours them).
-  'x-amz-object-lock-mode': LOCK_REFUSED,
-  'x-amz-object-lock-retain-until-date': LOCK_REFUSED,
-  'x-amz-object-lock-legal-hold': LOCK_REFUSED,
-  // Nothing can be locked until object lock exists, so a delete that bypasses governance retention bypasses nothing
-  // (s3-tests' cleanup sends it on every multi-object delete).
-  'x-amz-bypass-governance-retention': honoured('deletes (no version is ever locked without object lock)'),
-  'x-amz-bucket-object-lock-enabled': onlyValues('buckets (a bucket without lock)', ['false'], 'NotImplemented', LOCK_MESSAGE),
+  'x-amz-object-lock-mode': LOCK,
+  'x-amz-object-lock-retain-until-date': LOCK,
+  'x-amz-object-lock-legal-hold': LOCK,
+  'x-amz-bypass-governance-retention': honoured('object-lock (DeleteObject, DeleteObjects, PUT ?retention; bucket owner only)'),
+  'x-amz-bucket-object-lock-enabled': honoured('object-lock/lock-request-headers (CreateBucket)'),
+  // S3's token for enabling lock on a bucket created without it (a support-case flow); lock is enabled here by
+  // PUT ?object-lock on a versioned bucket, with no token.
+  'x-amz-bucket-object-lock-token': refused('NotImplemented', 'Object lock tokens are not used by this service.'),
 };
+
+/** POST Object form fields this service does not read although the header is honoured: refused rather than ignored. */
+const FORM_FIELD_REFUSALS: Readonly<Record<string, HeaderRule>> = {
+  'x-amz-object-lock-mode': LOCK_FIELD_REFUSED,
+  'x-amz-object-lock-retain-until-date': LOCK_FIELD_REFUSED,
+  'x-amz-object-lock-legal-hold': LOCK_FIELD_REFUSED,
+};
+
+/** POST Object's `x-amz-*` fields: the request rules, and the few fields a form cannot carry here. */
+export function assertFormFields(fields: Readonly<Record<string, readonly string[]>>): void {
+  for (const name of Object.keys(fields)) {
+    const refusal = FORM_FIELD_REFUSALS[name.toLowerCase()]?.refusal;
+    if (refusal) throw new StorageError(refusal.code, refusal.message, { HeaderName: name });
+  }
+  assertRequestHeaders(fields);
+}
 
 /** The rule of a header (`x-amz-meta-*` by its prefix); undefined for a header S3 does not define, which S3 ignores. */
 export function ruleFor(name: string): HeaderRule | undefined {

@@ -16,6 +16,9 @@ const SUPPORTED = new Set([
   'tagging',
   'ownershipControls',
   'publicAccessBlock',
+  'object-lock',
+  'retention',
+  'legal-hold',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
@@ -34,9 +37,6 @@ const NOT_IMPLEMENTED = new Set([
   'inventory',
   'metrics',
   'intelligent-tiering',
-  'object-lock',
-  'retention',
-  'legal-hold',
   'attributes',
 ]);
 

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
+import { versioningChangeCondition, versioningChangeRefused } from '../object-lock/bucket-object-lock';
 import type { StorageDeps } from '../storage-deps';
 import { parseVersioningConfiguration } from '../xml/versioning-documents';
 
@@ -13,11 +13,10 @@ export async function getBucketVersioning(
   return (await bucketFor(deps, principal, name, 'GetBucketVersioning')).versioning;
 }
 
-/** PutBucketVersioning: Enabled or Suspended; a versioned bucket never goes back to unversioned, as in S3. */
+/** PutBucketVersioning: Enabled or Suspended; a versioned bucket never goes back to unversioned, nor a lock bucket to Suspended, as in S3. */
 export async function putBucketVersioning(deps: StorageDeps, principal: Principal, name: string, body: Buffer): Promise<void> {
-  await bucketFor(deps, principal, name, 'PutBucketVersioning');
+  const bucket = await bucketFor(deps, principal, name, 'PutBucketVersioning');
   const { status } = parseVersioningConfiguration(body.toString('utf8'));
-  if (!(await deps.buckets.update(name, { versioning: status }))) {
-    throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
-  }
+  const condition = versioningChangeCondition(bucket, status);
+  if (!(await deps.buckets.update(name, { versioning: status }, condition))) throw await versioningChangeRefused(deps, name);
 }

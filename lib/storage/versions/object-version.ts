@@ -1,3 +1,4 @@
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { ObjectRecord, ObjectSettings } from '../objects/object-record';
 
 /** One version of a key in a versioned bucket: an object or a delete marker. `versionId` is 'null' or `seq`. */
@@ -46,6 +47,12 @@ export interface VersionCatalog {
   ): Promise<{ items: ObjectVersion[]; more: boolean }>;
   /** Replaces one version's settings (ACL, tags), and the current item's when that version is the current object. False when it is gone. */
   putSettings(version: ObjectVersion, settings: ObjectSettings, isCurrent: boolean): Promise<boolean>;
+  /**
+   * Sets one version's lock (and the current item's when it is the current object), bumping the key's head
+   * revision from `head`: a delete that read the version before this change fails its own head condition and
+   * reads the lock again. False when the key changed since `head` was read.
+   */
+  putLock(version: ObjectVersion, lock: ObjectLock, head: KeyHead, isCurrent: boolean): Promise<boolean>;
   /** Every blob the key's versions point at (for the orphan sweeper). */
   blobIds(bucket: string, key: string): Promise<string[]>;
 }

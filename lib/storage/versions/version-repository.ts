@@ -1,6 +1,7 @@
 import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
+import type { ObjectLock } from '../object-lock/object-lock';
 import type { ManifestPart, ObjectSettings } from '../objects/object-record';
 import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
@@ -114,6 +115,35 @@ export class VersionRepository implements VersionCatalog {
     });
     const items = [update(versionKey(version.bucket, version.key, version.seq), 'attribute_exists(PK)')];
     if (isCurrent) items.push(update(currentKey(version.bucket, version.key), 'seq = :seq', { ':seq': version.seq }));
+    return (await tryTransactWrite(this.documents, items)) === 'committed';
+  }
+
+  async putLock(version: ObjectVersion, lock: ObjectLock, head: KeyHead, isCurrent: boolean): Promise<boolean> {
+    const { bucket, key } = version;
+    // `lock` is a DynamoDB reserved word.
+    const setLock = (Key: Record<string, string>, condition: string, values: Record<string, unknown> = {}) => ({
+      Update: {
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'SET #lock = :lock',
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#lock': 'lock' },
+        ExpressionAttributeValues: { ':lock': lock, ...values },
+      },
+    });
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      {
+        Update: {
+          TableName: this.table,
+          Key: headKey(bucket, key),
+          UpdateExpression: 'SET revision = :next',
+          ConditionExpression: 'revision = :rev',
+          ExpressionAttributeValues: { ':rev': head.revision, ':next': head.revision + 1 },
+        },
+      },
+      setLock(versionKey(bucket, key, version.seq), 'attribute_exists(PK)'),
+    ];
+    if (isCurrent) items.push(setLock(currentKey(bucket, key), 'seq = :seq', { ':seq': version.seq }));
     return (await tryTransactWrite(this.documents, items)) === 'committed';
   }
 

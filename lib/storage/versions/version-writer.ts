@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
+import { assertDeletable } from '../object-lock/lock-rules';
 import type { ObjectRecord } from '../objects/object-record';
 import { removeObjectBlobs } from '../objects/remove-blob';
 import type { WritePrecondition } from '../objects/write-conditions';
@@ -38,6 +39,8 @@ export async function addVersion(
     const seq = newVersionSeq(deps.now(), state.head?.latestSeq ?? legacy?.seq);
     const added: ObjectVersion = { ...content, seq, versionId: suspended ? 'null' : seq };
     const previousNull = await nullVersionOf(deps, name, key, state);
+    // Suspended replaces the null version for good; a lock bucket is never suspended, but the rule holds here too.
+    if (suspended && previousNull) assertDeletable(previousNull.lock, deps.now(), false);
     const change: VersionChange = {
       bucket: name,
       key,
@@ -55,19 +58,25 @@ export async function addVersion(
   }, name);
 }
 
-/** Permanently deletes one version or delete marker (DELETE ?versionId) and its blob; the next newest becomes the latest. */
+/**
+ * Permanently deletes one version or delete marker (DELETE ?versionId) and its blob; the next newest becomes the latest.
+ * A version under object lock is refused (the one path by which versions go, so no caller can skip the check); its
+ * lock is read after the head the change is conditional on, and lock changes bump that head.
+ */
 export async function removeVersion(
   deps: StorageDeps,
   bucket: BucketRecord,
   key: string,
   versionId: string,
   precondition?: WritePrecondition,
+  bypassGovernance = false,
 ): Promise<ObjectVersion | undefined> {
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
     const target = await findVersion(deps, bucket, key, versionId);
     precondition?.(target);
     if (!target) return { done: undefined };
+    assertDeletable(target.lock, deps.now(), bypassGovernance);
     const change: VersionChange = { bucket: bucket.name, key, put: [], remove: [], current: 'keep' };
     if (state.head) {
       const { head } = state;

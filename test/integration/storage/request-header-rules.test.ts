@@ -58,6 +58,15 @@ const SERVED_OPERATIONS = [
   'GetPublicAccessBlock',
   'PutPublicAccessBlock',
   'DeletePublicAccessBlock',
+  'GetBucketEncryption',
+  'PutBucketEncryption',
+  'DeleteBucketEncryption',
+  'GetObjectLockConfiguration',
+  'PutObjectLockConfiguration',
+  'GetObjectRetention',
+  'PutObjectRetention',
+  'GetObjectLegalHold',
+  'PutObjectLegalHold',
 ];
 
 /** The operation a header is sent to: each builds its own fresh objects, so one header's effect never meets another's. */
@@ -74,7 +83,9 @@ type Operation =
   | 'abort'
   | 'complete'
   | 'signed'
-  | 'copy-sse-c';
+  | 'copy-sse-c'
+  | 'put-locked'
+  | 'lock-configuration';
 
 interface Example {
   operation: Operation;
@@ -87,6 +98,8 @@ interface Example {
 }
 
 const BODY = 'representative body';
+/** A retention that ends soon: the locked test objects are not kept for years. */
+const RETAIN_UNTIL = new Date(Date.now() + 120_000).toISOString();
 const KMS = { 'x-amz-server-side-encryption': 'aws:kms' };
 const KMS_KEY = { ...KMS, 'x-amz-server-side-encryption-aws-kms-key-id': 'testkey-1' };
 const SSE_C_KEY = 'pO3upElrwuEXSoFwCfnZPdSsmt/xWeFa0N9KgDijwVs=';
@@ -167,11 +180,20 @@ const EXAMPLES: Record<string, Example> = {
     value: SSE_C_KEY_MD5,
     with: SOURCE_SSE_C,
   },
-  'x-amz-object-lock-mode': { operation: 'put', value: 'GOVERNANCE' },
-  'x-amz-object-lock-retain-until-date': { operation: 'put', value: '2030-01-01T00:00:00Z' },
-  'x-amz-object-lock-legal-hold': { operation: 'put', value: 'ON' },
+  'x-amz-object-lock-mode': {
+    operation: 'put-locked',
+    value: 'GOVERNANCE',
+    with: { 'x-amz-object-lock-retain-until-date': RETAIN_UNTIL },
+  },
+  'x-amz-object-lock-retain-until-date': {
+    operation: 'put-locked',
+    value: RETAIN_UNTIL,
+    with: { 'x-amz-object-lock-mode': 'GOVERNANCE' },
+  },
+  'x-amz-object-lock-legal-hold': { operation: 'put-locked', value: 'OFF' },
+  'x-amz-bucket-object-lock-token': { operation: 'lock-configuration', value: 'token' },
   'x-amz-bypass-governance-retention': { operation: 'delete', value: 'true' },
-  'x-amz-bucket-object-lock-enabled': { operation: 'create-bucket', value: 'false', refusedValue: 'true' },
+  'x-amz-bucket-object-lock-enabled': { operation: 'create-bucket', value: 'true' },
 };
 
 let owner: StorageCredentials;
@@ -245,6 +267,15 @@ async function send(name: string, example: Example, rawValue: Example['value']):
         body,
         as: owner,
       });
+    }
+    case 'put-locked': {
+      const locked = `${bucket}-lock`;
+      await rawS3({ method: 'PUT', path: `/${locked}`, headers: { 'x-amz-bucket-object-lock-enabled': 'true' }, as: owner });
+      return rawS3({ method: 'PUT', path: `/${locked}/${key}`, body: BODY, headers, as: owner });
+    }
+    case 'lock-configuration': {
+      const body = '<ObjectLockConfiguration><ObjectLockEnabled>Enabled</ObjectLockEnabled></ObjectLockConfiguration>';
+      return rawS3({ method: 'PUT', path: `/${bucket}`, query: { 'object-lock': '' }, headers, body, as: owner });
     }
     case 'copy-sse-c': {
       await rawS3({ method: 'PUT', path: `/${bucket}/src-sse-c`, body: BODY, headers: SSE_C, as: owner });

@@ -26,9 +26,10 @@ describe('request header rules', () => {
     expect(outcome({ 'x-amz-storage-class': 'standard' })).toBe('honoured');
     expect(outcome({ 'x-amz-storage-class': 'GLACIER' })).toBe('InvalidStorageClass');
     expect(outcome({ 'x-amz-server-side-encryption': 'AES256' })).toBe('honoured');
-    expect(outcome({ 'x-amz-object-lock-mode': 'GOVERNANCE' })).toBe('NotImplemented');
+    expect(outcome({ 'x-amz-object-lock-mode': 'GOVERNANCE' })).toBe('honoured');
     expect(outcome({ 'x-amz-bucket-object-lock-enabled': 'false' })).toBe('honoured');
-    expect(outcome({ 'x-amz-bucket-object-lock-enabled': 'true' })).toBe('NotImplemented');
+    expect(outcome({ 'x-amz-bucket-object-lock-enabled': 'true' })).toBe('honoured');
+    expect(outcome({ 'x-amz-bucket-object-lock-token': 'token' })).toBe('NotImplemented');
     expect(outcome({ 'x-amz-checksum-xxhash64': 'AAAA' })).toBe('InvalidRequest');
     expect(outcome({ 'x-amz-security-token': 'token' })).toBe('InvalidToken');
     expect(outcome({ 'x-amz-user-agent': 'aws-sdk-js' })).toBe('honoured');

@@ -1,0 +1,16 @@
+import type { Principal } from '../auth/principal';
+import type { StorageDeps } from '../storage-deps';
+import { parseLegalHold } from '../xml/object-lock-documents';
+import type { LegalHoldStatus } from './object-lock';
+import { changeVersionLock, type VersionTarget, versionLockPart } from './version-lock-access';
+
+/** GetObjectLegalHold: the status last set (OFF included); 404 NoSuchObjectLockConfiguration if none ever was. */
+export const getObjectLegalHold = (deps: StorageDeps, principal: Principal, target: VersionTarget): Promise<LegalHoldStatus> =>
+  versionLockPart(deps, principal, target, 'GetObjectLegalHold', (lock) => lock.legalHold);
+
+/** PutObjectLegalHold: ON or OFF, by anyone who may write to the bucket; no retention rule applies to it. */
+export const putObjectLegalHold = (deps: StorageDeps, principal: Principal, target: VersionTarget, body: Buffer): Promise<void> =>
+  changeVersionLock(deps, principal, target, 'PutObjectLegalHold', () => {
+    const status = parseLegalHold(body.toString('utf8'));
+    return (current) => ({ ...current, legalHold: status });
+  });
