@@ -2,7 +2,7 @@ import type { VNode } from 'preact';
 import { type Stage, serviceConfig } from '../../../config';
 import type { ApiResult, ErrorRenderer } from '../../../http';
 import { DependencyUnavailableError, withRetryAfter } from '../../../http';
-import { checkSession, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
+import { checkSession, cookiesSecure, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
 import { GatewayError } from '../../errors';
 import { adminDependencies } from '../admin-container';
 import type { AdminDependencies } from '../admin-dependencies';
@@ -12,7 +12,12 @@ import type { PageFrame } from '../views/layout';
 import { AdminNotFoundError, CsrfRefusedError } from './admin-errors';
 import { withoutCardNumbersInQuery } from './admin-request';
 
-export const SESSION_COOKIE = 'gw_admin_session';
+/**
+ * The session cookie, scoped to the admin UI's path (object pages, other users' content on this origin, never get
+ * it) and `__Secure-` where it is Secure (HTTPS), so no plain-http page can plant one. Not `__Host-`: that prefix
+ * demands Path=/.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Secure-gw_admin_session' : 'gw_admin_session');
 /** In the cookie's MAC: an admin cookie is never a valid cookie of another surface. */
 export const SESSION_PURPOSE = 'admin-session';
 
@@ -47,7 +52,7 @@ export function signedInEndpoint(route: (request: SignedInRequest) => Promise<Ap
     const now = deps.now();
     const check = await checkSession(event, {
       secret,
-      cookie: { name: SESSION_COOKIE, purpose: SESSION_PURPOSE },
+      cookie: { name: sessionCookieName(cookiesSecure(event)), purpose: SESSION_PURPOSE, path: base },
       find: (id) => deps.sessions.find(id, now),
       signInUrl: `${base}/login`,
       binding: (session) => `admin|${session.id}`,

@@ -12,7 +12,7 @@ import {
 import { logIn, logOut } from '../login/admin-login';
 import { SESSION_TTL_SECONDS } from '../sessions/admin-session';
 import { LoginPage } from '../views/login-page';
-import { type AdminRequest, page, SESSION_COOKIE, SESSION_PURPOSE, type SignedInRequest } from './admin-endpoint';
+import { type AdminRequest, page, SESSION_PURPOSE, type SignedInRequest, sessionCookieName } from './admin-endpoint';
 
 /** Before login there is no session to bind the CSRF token to: a random pre-login cookie stands in for it. */
 const PRELOGIN_COOKIE = 'gw_admin_login';
@@ -37,14 +37,21 @@ export async function submitLogin(request: AdminRequest): Promise<ApiResult> {
   return signedInRedirect(next ?? request.base, {
     secret,
     sessionId: result.session.id,
-    cookie: { name: SESSION_COOKIE, purpose: SESSION_PURPOSE, maxAgeSeconds: SESSION_TTL_SECONDS, secure: cookiesSecure(event) },
+    cookie: {
+      name: sessionCookieName(cookiesSecure(event)),
+      purpose: SESSION_PURPOSE,
+      path: request.base,
+      maxAgeSeconds: SESSION_TTL_SECONDS,
+      secure: cookiesSecure(event),
+    },
     preSignIn: { name: PRELOGIN_COOKIE },
   });
 }
 
 export async function submitLogout(request: SignedInRequest): Promise<ApiResult> {
   await logOut(request.deps, request.session, request.origin);
-  return seeOther(`${request.base}/login`, { cookies: [expiredCookie(SESSION_COOKIE)] });
+  const name = sessionCookieName(cookiesSecure(request.event));
+  return seeOther(`${request.base}/login`, { cookies: [expiredCookie(name, request.base)] });
 }
 
 function loginForm(

@@ -48,6 +48,8 @@ describe('admin login and sessions', () => {
     const setCookie = reply.headers.getSetCookie().find((line) => line.startsWith('gw_admin_session='));
     expect(setCookie).toMatch(/Max-Age=28800; .*HttpOnly; SameSite=Lax; Path=\//);
     expect(setCookie).not.toMatch(/Secure/);
+    // Scoped to the admin UI: object URLs on this origin (other users' content) never receive it.
+    expect(setCookie).toMatch(/; Path=\/v1\/admin(;|$)/);
     const overview = await client.get('/v1/admin');
     expect(overview.status).toBe(200);
     expect(overview.text).toContain('SANDBOX');
