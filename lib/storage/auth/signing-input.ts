@@ -18,6 +18,15 @@ export function firstHeader(input: Pick<SigningInput, 'headers'>, name: string):
   return values && values.length > 0 ? values.join(',') : undefined;
 }
 
+/**
+ * The authentication parameters of a presigned URL, each of which must appear once: a URL with a second
+ * `X-Amz-Signature` (or any other) is refused rather than read by its first copy, which would let anything be
+ * appended to a signed URL under the name of a parameter the signature never covers.
+ */
+export function repeatedQueryParam(input: Pick<SigningInput, 'query'>, names: readonly string[]): string | undefined {
+  return names.find((name) => input.query.filter(([key]) => key === name).length > 1);
+}
+
 export function firstQuery(input: Pick<SigningInput, 'query'>, name: string): string | undefined {
   return input.query.find(([key]) => key === name)?.[1];
 }

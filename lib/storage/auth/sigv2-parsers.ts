@@ -1,7 +1,7 @@
 import { StorageError } from '../errors';
 import { parseSigningDate } from './amz-date';
 import { plainPayload, type SignatureClaim } from './signature-claim';
-import { firstHeader, firstQuery, type SigningInput } from './signing-input';
+import { firstHeader, firstQuery, repeatedQueryParam, type SigningInput } from './signing-input';
 import { signV2, stringsToSignV2 } from './sigv2-signing';
 
 /** `Authorization: AWS <key>:<signature>` with `Date` (or `x-amz-date`, which then blanks the Date line). */
@@ -24,6 +24,8 @@ export function parseSigV2Header(input: SigningInput, authorization: string): Si
 
 /** `?AWSAccessKeyId=&Expires=&Signature=` (query-string authentication, presigned SigV2 URLs). */
 export function parseSigV2Query(input: SigningInput): SignatureClaim {
+  const repeated = repeatedQueryParam(input, ['AWSAccessKeyId', 'Signature', 'Expires']);
+  if (repeated) throw new StorageError('AccessDenied', `${repeated} must appear once in a presigned URL.`);
   const accessKey = firstQuery(input, 'AWSAccessKeyId');
   const signature = firstQuery(input, 'Signature');
   const expires = firstQuery(input, 'Expires');

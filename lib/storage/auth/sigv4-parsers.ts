@@ -3,7 +3,7 @@ import { StorageError } from '../errors';
 import { parseAmzDate, parseSigningDate } from './amz-date';
 import { parseAwsChunked } from './aws-chunked';
 import type { DecodedPayload, SignatureClaim } from './signature-claim';
-import { firstHeader, firstQuery, type SigningInput } from './signing-input';
+import { firstHeader, firstQuery, repeatedQueryParam, type SigningInput } from './signing-input';
 import {
   type CredentialScope,
   canonicalRequest,
@@ -52,10 +52,22 @@ export function parseSigV4Header(input: SigningInput, authorization: string): Si
   });
 }
 
+const QUERY_AUTH_PARAMS = [
+  'X-Amz-Algorithm',
+  'X-Amz-Credential',
+  'X-Amz-Date',
+  'X-Amz-Expires',
+  'X-Amz-SignedHeaders',
+  'X-Amz-Signature',
+  'X-Amz-Content-Sha256',
+];
+
 /** Presigned URL: `X-Amz-Algorithm&X-Amz-Credential&X-Amz-Date&X-Amz-Expires&X-Amz-SignedHeaders&X-Amz-Signature`. */
 export function parseSigV4Query(input: SigningInput): SignatureClaim {
   const param = (name: string) => firstQuery(input, name);
   const invalid = (message: string) => new StorageError('AuthorizationQueryParametersError', message);
+  const repeated = repeatedQueryParam(input, QUERY_AUTH_PARAMS);
+  if (repeated) throw invalid(`${repeated} must appear once in a presigned URL.`);
   if (param('X-Amz-Algorithm') !== SIGV4_ALGORITHM) throw invalid('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
   const credential = param('X-Amz-Credential');
   const amzDate = param('X-Amz-Date');
