@@ -71,7 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: s3.endpoint,
       STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
       WEB_SECRET: LOCAL_DEV_WEB_SECRET,
-      // Local KMS (keys sealed in the storage table) and SSE-C over plain HTTP: local stacks only (README, Encryption).
+      // Local KMS (keys sealed in the storage table) and SSE-C over plain HTTP: local stacks only (docs/storage.md, Encryption).
       STORAGE_KMS_LOCAL: '1',
       STORAGE_SSE_C_ALLOW_HTTP: '1',
       AWS_REGION: 'us-east-1',
