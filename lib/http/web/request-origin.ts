@@ -22,8 +22,22 @@ export function cookiesSecure(event: Pick<ApiEvent, 'headers'>): boolean {
   return !(local && proto !== 'https');
 }
 
-/** A path inside a web UI (`base`) to return to after signing in; anything else (other sites, other surfaces) is ignored. */
+const PLACEHOLDER_ORIGIN = 'http://ui.invalid';
+
+/**
+ * A path inside a web UI (`base`) to return to after signing in; anything else (other sites, other surfaces) is ignored.
+ * The path is judged after dot segments are resolved (`/v1/admin/../../bucket/key` is the storage surface), as the
+ * browser resolves them before it follows the redirect; encoded separators or dots that could be resolved later are refused.
+ */
 export function safeNext(base: string, next: string | undefined): string | undefined {
-  if (!next || (!next.startsWith(`${base}/`) && next !== base)) return undefined;
-  return /^[\w\-./?=&%]+$/.test(next) && !next.includes('//') ? next : undefined;
+  if (!next?.startsWith('/') || !/^[\w\-./?=&%]+$/.test(next)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next, PLACEHOLDER_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  const path = url.pathname;
+  if (url.origin !== PLACEHOLDER_ORIGIN || path.includes('//') || /%(2e|2f|5c)/i.test(path)) return undefined;
+  return path === base || path.startsWith(`${base}/`) ? `${path}${url.search}` : undefined;
 }

@@ -2,7 +2,7 @@ import { checksumResponseHeaders } from '../checksums/object-checksum';
 import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { readKeyOf } from '../encryption/sse-headers';
 import { getObject } from '../objects/get-object';
-import { objectResponseHeaders } from '../objects/object-headers';
+import { assertOverridesAllowed, objectResponseHeaders } from '../objects/object-headers';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { taggingCountHeader } from '../tagging/tagging-headers';
@@ -10,6 +10,7 @@ import { type S3Call, versionHeader, versionIdOf } from './s3-call';
 
 /** GetObject (withBody) and HeadObject: 200, 206 for a range, 304 when not modified. */
 export async function readObject({ deps, principal, request, bucket, key }: S3Call, withBody: boolean): Promise<S3Response> {
+  assertOverridesAllowed(principal, request.query);
   const result = await getObject(deps, principal, {
     bucket,
     key,

@@ -55,6 +55,7 @@ export const S3_ERROR_CODES = {
   ],
   MaxMessageLengthExceeded: [400, 'Your request was too big.'],
   MalformedXML: [400, 'The XML you provided was not well-formed or did not validate against our published schema.'],
+  MetadataTooLarge: [400, 'Your metadata headers exceed the maximum allowed metadata size.'],
   MethodNotAllowed: [405, 'The specified method is not allowed against this resource.'],
   MissingContentLength: [411, 'You must provide the Content-Length HTTP header.'],
   MissingSecurityHeader: [400, 'Your request was missing a required header'],

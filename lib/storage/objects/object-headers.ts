@@ -1,3 +1,5 @@
+import type { Principal } from '../auth/principal';
+import { StorageError } from '../errors';
 import { objectLockHeaders } from '../object-lock/lock-response-headers';
 import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
 
@@ -26,7 +28,22 @@ export function requestedMetadata(headers: Headers): Pick<ObjectRecord, 'content
   for (const [name, values] of Object.entries(headers)) {
     if (name.startsWith('x-amz-meta-')) userMetadata[name.slice('x-amz-meta-'.length)] = values.join(',');
   }
+  assertMetadataFits(userMetadata);
   return { contentHeaders, userMetadata };
+}
+
+/** S3's limit on user metadata: the UTF-8 bytes of every key (without `x-amz-meta-`) and value, 2 KB in all. */
+export const MAX_USER_METADATA_BYTES = 2048;
+
+function assertMetadataFits(userMetadata: Record<string, string>): void {
+  let size = 0;
+  for (const [name, value] of Object.entries(userMetadata)) size += Buffer.byteLength(name) + Buffer.byteLength(value);
+  if (size > MAX_USER_METADATA_BYTES) {
+    throw new StorageError('MetadataTooLarge', undefined, {
+      Size: String(size),
+      MaxSizeAllowed: String(MAX_USER_METADATA_BYTES),
+    });
+  }
 }
 
 const OVERRIDES: Record<string, string> = {
@@ -37,6 +54,16 @@ const OVERRIDES: Record<string, string> = {
   'response-content-disposition': 'content-disposition',
   'response-content-encoding': 'content-encoding',
 };
+
+/**
+ * S3 refuses response-* overrides on anonymous reads: whoever reads a public object may not make this origin serve it
+ * with a type or disposition its owner did not give it.
+ */
+export function assertOverridesAllowed(principal: Principal, query: readonly (readonly [string, string])[]): void {
+  if (principal.kind === 'anonymous' && query.some(([name]) => name in OVERRIDES)) {
+    throw new StorageError('InvalidRequest', 'Request specific response headers cannot be used for anonymous GET requests.');
+  }
+}
 
 /**
  * Object bodies are other users' content served from the service's own origin: a sandboxed CSP gives an HTML

@@ -89,3 +89,58 @@ describe('hostile input to the storage surface', () => {
     expect([doubled.status, errorCode(doubled)]).toEqual([400, 'AuthorizationQueryParametersError']);
   });
 });
+
+describe('issue 23: what S3 refuses that was served', () => {
+  it('a presigned URL valid for more than a week is 400 AuthorizationQueryParametersError, as on S3', async () => {
+    await rawS3({ method: 'PUT', path: `/${bucket}/week.txt`, body: 'w', as: user });
+    const url = new URL(
+      await getSignedUrl(sdkClient(user), new GetObjectCommand({ Bucket: bucket, Key: 'week.txt' }), { expiresIn: 60 }),
+    );
+    url.searchParams.set('X-Amz-Expires', '609901');
+    const response = await rawS3({ method: 'GET', path: `${url.pathname}${url.search}` });
+    expect([response.status, errorCode(response)]).toEqual([400, 'AuthorizationQueryParametersError']);
+    expect(response.text).toContain('X-Amz-Expires must be less than a week');
+  });
+
+  it('response-* overrides on an anonymous GET are 400 InvalidRequest; signed, they apply', async () => {
+    await rawS3({ method: 'PUT', path: `/${bucket}/public.txt`, headers: { 'x-amz-acl': 'public-read' }, body: 'p', as: user });
+    for (const query of [{ 'response-content-type': 'text/html' }, { 'response-content-disposition': 'attachment' }]) {
+      const anonymous = await rawS3({ method: 'GET', path: `/${bucket}/public.txt`, query });
+      expect([anonymous.status, errorCode(anonymous)]).toEqual([400, 'InvalidRequest']);
+      expect(anonymous.text).toContain('Request specific response headers cannot be used for anonymous GET requests.');
+    }
+    expect((await rawS3({ method: 'GET', path: `/${bucket}/public.txt` })).text).toBe('p');
+    const signed = await rawS3({
+      method: 'GET',
+      path: `/${bucket}/public.txt`,
+      query: { 'response-content-type': 'text/plain; charset=x-test' },
+      as: user,
+    });
+    expect([signed.status, signed.headers['content-type']]).toEqual([200, 'text/plain; charset=x-test']);
+  });
+
+  it('user metadata over 2 KB is 400 MetadataTooLarge on PUT, multipart and copy, and nothing is stored', async () => {
+    const big = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`x-amz-meta-k${i}`, 'value-value']));
+    const put = await rawS3({ method: 'PUT', path: `/${bucket}/meta.txt`, headers: big, body: 'm', as: user });
+    expect([put.status, errorCode(put)]).toEqual([400, 'MetadataTooLarge']);
+    expect((await rawS3({ method: 'HEAD', path: `/${bucket}/meta.txt`, as: user })).status).toBe(404);
+    const upload = await rawS3({ method: 'POST', path: `/${bucket}/meta.txt`, query: { uploads: '' }, headers: big, as: user });
+    expect([upload.status, errorCode(upload)]).toEqual([400, 'MetadataTooLarge']);
+    const copy = await rawS3({
+      method: 'PUT',
+      path: `/${bucket}/meta-copy.txt`,
+      headers: { ...big, 'x-amz-copy-source': `/${bucket}/public.txt`, 'x-amz-metadata-directive': 'REPLACE' },
+      as: user,
+    });
+    expect([copy.status, errorCode(copy)]).toEqual([400, 'MetadataTooLarge']);
+    // 2,048 bytes exactly is still accepted (key + value, UTF-8).
+    const fits = await rawS3({
+      method: 'PUT',
+      path: `/${bucket}/meta.txt`,
+      headers: { 'x-amz-meta-k': 'v'.repeat(2047) },
+      body: 'm',
+      as: user,
+    });
+    expect(fits.status).toBe(200);
+  });
+});

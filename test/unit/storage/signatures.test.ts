@@ -261,11 +261,11 @@ describe('SigV4 presigned URLs: X-Amz-Expires and expiry', () => {
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-  it("refuses X-Amz-Expires out of 1..604800 with S3's AccessDenied wording", async () => {
+  it("refuses X-Amz-Expires out of 1..604800 with S3's wording: 403 at or below zero, 400 over a week", async () => {
     expect(await refusal(presigned('0', now))).toEqual(['AccessDenied', 'X-Amz-Expires must be non-negative']);
     expect(await refusal(presigned('-7', now))).toEqual(['AccessDenied', 'X-Amz-Expires must be non-negative']);
     expect(await refusal(presigned('609901', now))).toEqual([
-      'AccessDenied',
+      'AuthorizationQueryParametersError',
       'X-Amz-Expires must be less than a week (in seconds) that is, the given X-Amz-Expires must be less than 604800 seconds',
     ]);
     expect((await refusal(presigned('soon', now)))[0]).toBe('AuthorizationQueryParametersError');

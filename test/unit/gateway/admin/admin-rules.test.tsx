@@ -29,6 +29,12 @@ describe('after-login redirects', () => {
     ['//evil.test/v1/admin', undefined],
     ['/v1/admin//evil.test', undefined],
     ['/v1/transacao/1', undefined],
+    ['/v1/admin/../../bucket/key', undefined],
+    ['/v1/admin/./../console/', undefined],
+    ['/v1/admin/%2e%2e/%2e%2e/bucket/key', undefined],
+    ['/v1/admin/..%2f..%2fbucket', undefined],
+    ['/v1/admin/x/../transactions?status=paga', '/v1/admin/transactions?status=paga'],
+    ['/v1/administrator', undefined],
     [undefined, undefined],
   ])('%s → %s', (next, expected) => {
     expect(safeNext('/v1/admin', next)).toBe(expected);
