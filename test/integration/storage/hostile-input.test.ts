@@ -144,3 +144,18 @@ describe('issue 23: what S3 refuses that was served', () => {
     expect(fits.status).toBe(200);
   });
 });
+
+describe('issue 23: a key is data, dot segments included', () => {
+  it.each(['../../v1/admin', '../v1/health', './x', 'a/../../b', '..'])(
+    'PUT and GET of the key %s store and return it byte-exact',
+    async (key) => {
+      const path = `/${bucket}/${key}`;
+      const put = await rawS3({ method: 'PUT', path, body: `body of ${key}`, as: user });
+      expect(put.status).toBe(200);
+      const get = await rawS3({ method: 'GET', path, as: user });
+      expect([get.status, get.text]).toEqual([200, `body of ${key}`]);
+      const listed = await rawS3({ method: 'GET', path: `/${bucket}`, query: { prefix: key }, as: user });
+      expect(listed.text).toContain(`<Key>${key}</Key>`);
+    },
+  );
+});
