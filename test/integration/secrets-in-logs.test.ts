@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSeedFile } from '../../scripts/shared/seed';
+import { logOnceItContains } from '../support/log-lines';
 import { testStack } from '../support/stack';
 
-const { baseUrl, logFile } = testStack();
+const { baseUrl } = testStack();
 const seed = readSeedFile('config/seed.local.json');
 const CARD = '4111111111111111';
 const CVV = '737';
@@ -26,9 +26,8 @@ describe('what the functions and serverless offline log', () => {
       body: JSON.stringify({ token: merchant.token, transacao: { pagamento: { cartao_numero: CARD, cartao_cvv: CVV } } }),
     });
     expect(echo.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // let the log lines reach the file
-
-    const log = readFileSync(logFile, 'utf8');
+    const echoId = echo.headers.get('x-request-id')!;
+    const log = await logOnceItContains(echoId);
     // The run did log these requests (so the search below is not vacuous)...
     expect(log).toContain(requestId);
     expect(log).toMatch(/"path":"\/v1\/_diagnostics\/echo"/);

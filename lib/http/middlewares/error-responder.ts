@@ -6,7 +6,8 @@ import { requestIdOf } from './request-id';
 
 /**
  * Turns whatever a handler threw into the surface's error format. Client errors are logged as
- * warnings; server errors with their stack, and the client sees only a generic message.
+ * warnings; server errors with their stack, and the client sees only a generic message. 501 Not Implemented is a
+ * refusal of what was asked (an unsupported sub-resource), not a failure: a warning too, with no stack.
  */
 export function errorResponder(render: ErrorRenderer, log: Logger): MiddlewareObj<ApiEvent, ApiResult> {
   return {
@@ -16,7 +17,7 @@ export function errorResponder(render: ErrorRenderer, log: Logger): MiddlewareOb
       const error = dependencyFailureOf(request.error) ?? request.error;
       const requestId = requestIdOf(request.event, request.context.awsRequestId);
       const response = render(error, { requestId, path: request.event.path ?? '/', method: request.event.httpMethod });
-      if (response.statusCode >= 500) {
+      if (response.statusCode >= 500 && response.statusCode !== 501) {
         log.error('Request failed', { requestId, error: request.error as Error });
       } else {
         log.warn('Request refused', {
