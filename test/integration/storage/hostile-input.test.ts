@@ -104,7 +104,11 @@ describe('issue 23: what S3 refuses that was served', () => {
 
   it('response-* overrides on an anonymous GET are 400 InvalidRequest; signed, they apply', async () => {
     await rawS3({ method: 'PUT', path: `/${bucket}/public.txt`, headers: { 'x-amz-acl': 'public-read' }, body: 'p', as: user });
-    for (const query of [{ 'response-content-type': 'text/html' }, { 'response-content-disposition': 'attachment' }]) {
+    const overrides: Record<string, string>[] = [
+      { 'response-content-type': 'text/html' },
+      { 'response-content-disposition': 'attachment' },
+    ];
+    for (const query of overrides) {
       const anonymous = await rawS3({ method: 'GET', path: `/${bucket}/public.txt`, query });
       expect([anonymous.status, errorCode(anonymous)]).toEqual([400, 'InvalidRequest']);
       expect(anonymous.text).toContain('Request specific response headers cannot be used for anonymous GET requests.');
