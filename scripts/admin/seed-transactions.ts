@@ -17,7 +17,7 @@ const { values } = parseArgs({
     merchant: { type: 'string' },
     count: { type: 'string', default: '3000' },
     days: { type: 'string', default: '60' },
-    'base-url': { type: 'string', default: `http://127.0.0.1:${processEnv().PORT ?? '3000'}` },
+    'base-url': { type: 'string' },
     target: { type: 'string', default: 'local' },
     stage: { type: 'string', default: 'sandbox' },
   },
@@ -32,7 +32,11 @@ if (values.stage !== 'sandbox') {
   console.error('seed:transactions writes demo data and only runs against the sandbox stage');
   process.exit(2);
 }
-const stage = await connect(values.target as Target, 'sandbox', processEnv());
+const env = processEnv();
+const baseUrl = values['base-url'] ?? `http://127.0.0.1:${env.PORT ?? '3000'}`;
+// A local stack's emulators sit beside its API (PORT+1, PORT+2): --base-url names the stack, so its port is PORT.
+const localPort = new URL(baseUrl).port || '80';
+const stage = await connect(values.target as Target, 'sandbox', values.target === 'local' ? { ...env, PORT: localPort } : env);
 const merchant = await stage.merchants.get(values.merchant);
 if (!merchant) {
   console.error(`merchant ${values.merchant} does not exist (npm run cli -- merchant list)`);
@@ -42,7 +46,7 @@ const started = performance.now();
 // Blocks of 1,000 ids: the same counter as the API, so seeded ids never collide with real ones.
 const ids = new DynamoTransactionStore(stage.clients.documents, stage.names.gatewayTable, 1000);
 const transactions = await demoTransactions(
-  { merchant, count, days, now: new Date(), baseUrl: values['base-url'], nextId: () => ids.nextId(), newUuid: randomUUID },
+  { merchant, count, days, now: new Date(), baseUrl, nextId: () => ids.nextId(), newUuid: randomUUID },
   new SandboxAcquirer(),
 );
 await writeTransactions(stage.clients.documents, stage.names.gatewayTable, transactions);

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { readSeedFile, seedStage } from '../../scripts/shared/seed';
+import { call, newMerchant } from '../support/gateway';
 import { testStack } from '../support/stack';
 
 const run = promisify(execFile);
@@ -133,5 +134,32 @@ describe.sequential('seeding and the operator CLI', () => {
     const unknown = await cli('merchant', 'explode');
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toMatch(/Usage: npm run cli/);
+  });
+});
+
+describe('npm run seed:transactions', () => {
+  it('finds the local stack from --base-url alone (its emulators at PORT+1, PORT+2), with no PORT in the environment', async () => {
+    const merchant = await newMerchant();
+    const dynamodbPort = Number(new URL(env.DYNAMODB_ENDPOINT!).port);
+    const apiPort = dynamodbPort - 2; // where the API of a stack laid out as `npm start` lays it out would be
+    const { DYNAMODB_ENDPOINT: _d, S3_ENDPOINT: _s, PORT: _p, ...withoutEndpoints } = { ...process.env, ...env };
+    const { stdout } = await run(
+      'npx',
+      [
+        '--no-install',
+        'tsx',
+        'scripts/admin/seed-transactions.ts',
+        '--merchant',
+        merchant.id,
+        '--count',
+        '5',
+        '--base-url',
+        `http://127.0.0.1:${apiPort}`,
+      ],
+      { env: withoutEndpoints },
+    );
+    expect(stdout).toMatch(/^5 transactions written for /);
+    const listed = await call('GET', `/v1/transacao?token=${merchant.token}&limite=10`);
+    expect((listed.body as unknown as { transacoes: unknown[] }).transacoes).toHaveLength(5);
   });
 });
