@@ -44,6 +44,21 @@ describe('POST policy', () => {
     );
   });
 
+  it('refuses every x-amz-* field no condition names (S3: each form field must be covered), but checksums', () => {
+    for (const name of [
+      'x-amz-meta-owner',
+      'x-amz-server-side-encryption',
+      'x-amz-storage-class',
+      'x-amz-copy-source',
+      'x-amz-grant-read',
+    ]) {
+      expect(codeOf(() => checkPostPolicy(policy, fields({ [name]: 'v' }), 5, now))).toBe(
+        `AccessDenied: Invalid according to Policy: Extra input fields: ${name}`,
+      );
+    }
+    expect(codeOf(() => checkPostPolicy(policy, fields({ 'x-amz-checksum-crc32': 'AAAAAA==' }), 5, now))).toBe('ok');
+  });
+
   it('refuses malformed policies', () => {
     for (const bad of [
       'not json',
