@@ -18,9 +18,9 @@ module.exports = {
     },
     {
       name: 'shared-not-surfaces',
-      comment: 'lib/http, lib/aws, lib/config and lib/log serve both surfaces and depend on neither',
+      comment: 'lib/http, lib/aws, lib/config, lib/log and lib/metrics serve both surfaces and depend on neither',
       severity: 'error',
-      from: { path: '^lib/(http|aws|config|log)/' },
+      from: { path: '^lib/(http|aws|config|log|metrics)/' },
       to: { path: '^lib/(gateway|storage|diagnostics)/' },
     },
     {

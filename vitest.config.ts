@@ -4,8 +4,9 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 180_000,
   pool: 'forks' as const,
-  // In-process handlers log nothing during tests; the functions under serverless offline keep their stage's level.
-  env: { LOG_LEVEL: 'SILENT' },
+  // In-process handlers log nothing and emit no metrics during tests; the functions under serverless offline keep
+  // their stage's settings (their EMF lines are tested).
+  env: { LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
 };
 
 /**

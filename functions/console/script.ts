@@ -3,4 +3,4 @@ import { renderConsoleError } from '../../lib/storage/console/http/console-endpo
 import { consoleScript } from '../../lib/storage/console/http/script-route';
 
 /** GET /v1/console/console.js: no session, no secret, no table: the file. */
-export const handler = httpEndpoint(consoleScript, { renderError: renderConsoleError });
+export const handler = httpEndpoint(consoleScript, { surface: 'console', renderError: renderConsoleError });

@@ -10,5 +10,5 @@ export const handler = httpEndpoint(
     const { bytes, md5 } = await echoRoundTrip(awsClients(), resourceNames(), bodyBytes(event));
     return binaryResponse(200, bytes, { 'x-diagnostic-md5': md5 });
   },
-  { renderError: renderPlainError },
+  { surface: 'diagnostics', renderError: renderPlainError },
 );

@@ -9,5 +9,5 @@ export const handler = httpEndpoint(
     const report = await checkHealth(awsClients(), resourceNames());
     return jsonResponse(report.healthy ? 200 : 503, { stage: serviceConfig().stage, ...report });
   },
-  { renderError: renderPlainError },
+  { surface: 'diagnostics', renderError: renderPlainError },
 );

@@ -24,6 +24,8 @@ export type StorageKmsSource = { kind: 'local' } | { kind: 'aws'; sseS3KeyId: st
 export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
 
 export interface ServiceConfig {
+  /** How long one scheduled delivery invocation keeps polling the webhook outbox (it must end inside its 60 s timeout). */
+  webhookLoopSeconds: number;
   stage: Stage;
   region: string;
   gatewayTable: string;
@@ -87,5 +89,6 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,
     webhookRetryBaseSeconds: positiveInteger(env, 'WEBHOOK_RETRY_BASE_SECONDS', 60),
+    webhookLoopSeconds: positiveInteger(env, 'WEBHOOK_LOOP_SECONDS', 45),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AwsClients, awsClients, type ResourceNames, resourceNames, secretMaterialLoader } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
+import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
@@ -19,10 +20,11 @@ export function createGatewayDependencies(
   clients: Pick<AwsClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
+  sink: MetricsSink = NO_METRICS,
 ): GatewayDependencies {
   const acquirer: Acquirer = config.stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
   return {
-    store: new DynamoTransactionStore(clients.documents, names.gatewayTable),
+    store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
     acquirer,
     now: () => new Date(),
     newUuid: randomUUID,
@@ -37,7 +39,7 @@ let cached: GatewayDependencies | undefined;
 
 /** The gateway's dependencies for this container, built on first use (the id block lives as long as the container). */
 export function gatewayDependencies(): GatewayDependencies {
-  cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig());
+  cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig(), metrics());
   return cached;
 }
 
@@ -46,8 +48,10 @@ export function createWebhookDelivery(
   clients: Pick<AwsClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'webSecret' | 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
+  sink?: MetricsSink,
 ): DeliveryDependencies {
   return {
+    ...(sink ? { metrics: sink } : {}),
     webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
     sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
     now: () => new Date(),

@@ -28,6 +28,8 @@ export async function startEphemeralStack(
         WEBHOOK_ALLOW_PRIVATE: '1',
         // Test suites refuse bad signatures on purpose, all from 127.0.0.1: the limit has its own test.
         STORAGE_AUTH_FAILURES_PER_MINUTE: '1000000',
+        // An invoked deliverWebhooks (its EMF test) polls for 2 s, not a scheduled run's 45 s.
+        WEBHOOK_LOOP_SECONDS: '2',
       },
     });
     return {

@@ -35,6 +35,8 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The environment a function (or a script) needs to reach this stack. */
   env: Record<string, string>;
+  /** serverless offline's Lambda invoke API (`POST /2015-03-31/functions/<name>/invocations`). */
+  lambdaEndpoint: string;
   context: StageContext;
   provisioned: string[];
   /** The emulators themselves, for tests that take a dependency down and bring it back. */
@@ -100,6 +102,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamodbEndpoint,
       s3Endpoint: s3.endpoint,
       env,
+      lambdaEndpoint: `http://127.0.0.1:${options.ports.lambda}`,
       context,
       provisioned,
       emulators: { dynamodb: dynamo, s3 },

@@ -6,7 +6,7 @@ import { logSink } from './log-sink';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { baseUrl: string; env: Record<string, string>; logFile: string };
+    stack: { baseUrl: string; env: Record<string, string>; logFile: string; lambdaEndpoint: string };
   }
 }
 
@@ -29,7 +29,7 @@ export async function setup(project: TestProject): Promise<void> {
   const logFile = join(started.dataDir, 'offline.log');
   sink = logSink(logFile);
   for (const chunk of pending) sink(chunk);
-  project.provide('stack', { baseUrl: started.baseUrl, env: started.env, logFile });
+  project.provide('stack', { baseUrl: started.baseUrl, env: started.env, logFile, lambdaEndpoint: started.lambdaEndpoint });
 }
 
 export async function teardown(): Promise<void> {

@@ -3,5 +3,5 @@ import { renderGatewayError } from './error-envelope';
 
 /** The middy stack of every gateway JSON endpoint. */
 export function gatewayEndpoint(handler: EndpointHandler) {
-  return httpEndpoint(handler, { renderError: renderGatewayError });
+  return httpEndpoint(handler, { surface: 'gateway', renderError: renderGatewayError });
 }

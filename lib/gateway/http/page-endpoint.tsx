@@ -54,5 +54,5 @@ export const renderPageError: ErrorRenderer = (error, { requestId }) => {
 
 /** The middy stack of the buyer-facing pages (hosted payment pages and the boleto slip). */
 export function pageEndpoint(handler: EndpointHandler) {
-  return httpEndpoint(handler, { renderError: renderPageError });
+  return httpEndpoint(handler, { surface: 'pages', renderError: renderPageError });
 }

@@ -29,5 +29,5 @@ export const routeFallback = httpEndpoint(
     const allowed = allowedMethods(event.resource);
     throw allowed.length > 0 ? new MethodNotAllowedError(allowed) : new GatewayError('not_found');
   },
-  { renderError: renderFallbackError },
+  { surface: 'gateway', renderError: renderFallbackError },
 );

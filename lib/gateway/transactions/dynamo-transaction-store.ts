@@ -6,6 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
+import { type MetricsSink, NO_METRICS } from '../../metrics';
 import { type Transaction, toApiView } from '../domain/transaction';
 import type { ListQuery } from '../listing/list-query';
 import { eventFor, newEventId } from '../webhooks/webhook';
@@ -49,7 +50,13 @@ export class DynamoTransactionStore implements TransactionStore {
     private readonly documents: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly idBlockSize = 50,
+    /** Counts every status a transaction reaches, once its write is committed (the event is written with it). */
+    private readonly metrics: MetricsSink = NO_METRICS,
   ) {}
+
+  private countStatus(transaction: Transaction): void {
+    this.metrics.emit({ PaymentMethod: transaction.method, Status: transaction.status }, { transactions: 1 });
+  }
 
   async load(request: { tokenHash: string; transactionId?: number; idempotencyScope?: string }): Promise<Loaded> {
     const keys: Record<string, string>[] = [tokenKey(request.tokenHash)];
@@ -115,6 +122,7 @@ export class DynamoTransactionStore implements TransactionStore {
           ],
         }),
       );
+      this.countStatus(transaction);
       return true;
     } catch (error) {
       if (idempotency && isTransactionConditionFailed(error)) return false;
@@ -166,6 +174,7 @@ export class DynamoTransactionStore implements TransactionStore {
           ],
         }),
       );
+      if (event) this.countStatus(after);
       return { moved: true, transaction: after };
     } catch (error) {
       if (!isConditionalCheckFailed(error) && !isTransactionConditionFailed(error)) throw error;

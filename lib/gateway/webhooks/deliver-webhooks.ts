@@ -1,3 +1,4 @@
+import type { MetricsSink } from '../../metrics';
 import type { Attempt, Delivery, DueWork, WebhookStore } from './ports';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
 import { openSecret } from './secret-box';
@@ -15,6 +16,8 @@ export interface DeliveryDependencies {
   allowPrivate: boolean;
   /** How long a worker holds a delivery it is sending (past the send timeout): a crashed worker's work is retried after it. */
   leaseSeconds?: number;
+  /** Where each pass reports its outcomes and the backlog's age (the scheduled function's CloudWatch metrics). */
+  metrics?: MetricsSink;
 }
 
 export interface DeliveryRun {
@@ -37,6 +40,7 @@ const PARALLEL_ENDPOINTS = 8;
 export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { stopAt?: number } = {}): Promise<DeliveryRun> {
   const run: DeliveryRun = { fannedOut: 0, attempted: 0, delivered: 0, failed: 0 };
   let work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
+  const backlogAgeSeconds = oldestAgeSeconds(work, deps.now());
   const events = work.filter((item) => item.kind === 'event');
   if (events.length > 0) {
     const endpoints = new Map<string, Promise<Webhook[]>>();
@@ -73,7 +77,17 @@ export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { 
       }
     }),
   );
+  deps.metrics?.emit({}, { webhookBacklogAge: backlogAgeSeconds });
+  deps.metrics?.emit({ Outcome: 'succeeded' }, { webhookDeliveries: run.delivered });
+  deps.metrics?.emit({ Outcome: 'failed' }, { webhookDeliveries: run.failed });
   return run;
+}
+
+/** How long the oldest event that is due (new, or due for a retry) has waited since it happened; 0 when none is due. */
+function oldestAgeSeconds(work: readonly DueWork[], now: Date): number {
+  const times = work.map((item) => Date.parse(item.kind === 'event' ? item.event.eventAt : item.delivery.eventAt));
+  const oldest = Math.min(...times.filter(Number.isFinite));
+  return Number.isFinite(oldest) ? Math.max(0, Math.round((now.getTime() - oldest) / 1000)) : 0;
 }
 
 async function attempt(

@@ -33,6 +33,7 @@ export function webEndpoint<D>(
         secret: await webSecret(),
         deps: dependencies(),
       }),
-    { renderError },
+    // The UI's root names its surface: /v1/admin, /v1/console.
+    { surface: root.endsWith('/console') ? 'console' : 'admin', renderError },
   );
 }

@@ -1,5 +1,7 @@
 import { runsUnderServerlessOffline, serviceConfig } from '../../config';
 import { type ApiEvent, binaryResponse } from '../../http';
+import { metrics } from '../../metrics';
+import { recordStorageTraffic } from '../metrics/storage-traffic';
 import type { S3Response } from '../requests/s3-response';
 import { storageWiring } from '../storage-deps-provider';
 import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
@@ -26,7 +28,10 @@ export interface S3FunctionOptions {
 export function s3Function(options: S3FunctionOptions = {}) {
   return s3FunctionOf(async (event) => {
     const { deps, keys, reader } = storageWiring();
-    return handleS3Request(deps, keys, toS3Request(event, serviceConfig().storageBaseHost), reader);
+    const request = toS3Request(event, serviceConfig().storageBaseHost);
+    const response = await handleS3Request(deps, keys, request, reader);
+    recordStorageTraffic(metrics(), request, response);
+    return response;
   }, options);
 }
 

@@ -3,14 +3,41 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError, gatewayEndpoint } from '../../../lib/gateway';
 import { bodyBytes, httpEndpoint, jsonBody, jsonResponse, MalformedJsonError, renderPlainError } from '../../../lib/http';
 import { createLogger } from '../../../lib/log';
+import { type MetricDimensions, type MetricValues, NO_METRICS } from '../../../lib/metrics';
 import { StorageError, storageEndpoint } from '../../../lib/storage';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 
 const silent = createLogger({ level: 'SILENT' });
 
 describe('httpEndpoint', () => {
+  it('counts every request once, by surface, operation and the status class the client saw (refusals included)', async () => {
+    const emitted: [MetricDimensions, MetricValues][] = [];
+    const sink = { emit: (dimensions: MetricDimensions, values: MetricValues) => emitted.push([dimensions, values]) };
+    const options = { surface: 'gateway' as const, renderError: renderPlainError, logger: silent, metrics: () => sink };
+    const ok = httpEndpoint(async () => jsonResponse(201, { ok: true }), options);
+    const refused = httpEndpoint(async () => {
+      throw new MalformedJsonError();
+    }, options);
+    const context = { ...lambdaContext(), functionName: 'gwstore-sandbox-createTransaction' };
+    await ok(apiEvent(), context);
+    await refused(apiEvent(), context);
+    expect(emitted.map(([dimensions]) => dimensions)).toEqual([
+      { Surface: 'gateway', Operation: 'createTransaction', StatusClass: '2xx' },
+      { Surface: 'gateway', Operation: 'createTransaction', StatusClass: '4xx' },
+    ]);
+    for (const [, values] of emitted) {
+      expect(values.requests).toBe(1);
+      expect(values.latency).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('puts the request id on a successful response', async () => {
-    const handler = httpEndpoint(async () => jsonResponse(200, { ok: true }), { renderError: renderPlainError, logger: silent });
+    const handler = httpEndpoint(async () => jsonResponse(200, { ok: true }), {
+      surface: 'diagnostics',
+      renderError: renderPlainError,
+      logger: silent,
+      metrics: () => NO_METRICS,
+    });
     const response = await handler(apiEvent(), lambdaContext());
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['x-request-id']).toBe('req-123');
@@ -21,7 +48,7 @@ describe('httpEndpoint', () => {
       async () => {
         throw new Error('connect ECONNREFUSED 10.0.0.1:8000 at /var/task/secret.js');
       },
-      { renderError: renderPlainError, logger: silent },
+      { surface: 'diagnostics', renderError: renderPlainError, logger: silent, metrics: () => NO_METRICS },
     );
     const response = await handler(apiEvent(), lambdaContext());
     expect(response.statusCode).toBe(500);
