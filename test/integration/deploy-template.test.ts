@@ -8,6 +8,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ROUTES } from '../../lib/gateway/routing/gateway-routes';
+import { expectMonitoring } from '../support/monitoring-checks';
 import { testStack } from '../support/stack';
 
 const run = promisify(execFile);
@@ -34,6 +35,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('serverless package --stage sandbox (no AWS account)', () => {
+  it('monitors the stage: alarms on every function, the API, the tables and webhooks, to one topic; tracing; a dashboard', () => {
+    expectMonitoring(template, 'sandbox');
+  });
+
   it('yields a template with no cfn-lint errors', async () => {
     // cfn-lint's exit code is a bit field: 2 = errors, 4 = warnings, 8 = informational.
     const result = await run('cfn-lint', [
@@ -183,7 +188,11 @@ describe('serverless package --stage sandbox (no AWS account)', () => {
     const deployments = resourcesOfType('AWS::ApiGateway::Deployment');
     expect(deployments).toHaveLength(1);
     const [[, deployment]] = deployments as [[string, Resource]];
-    expect(deployment.Properties.StageDescription).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(deployment.Properties.StageDescription).toEqual({
+      ThrottlingRateLimit: 50,
+      ThrottlingBurstLimit: 100,
+      TracingEnabled: true,
+    });
   });
 
   it('routes every other method of each gateway path, and all of /v1 nothing serves, to the gateway route fallback', () => {
