@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:module-init [runs]`: how long each function's packaged bundle takes to load, the module-init part of a
+ * cold start. Packages the stage as `serverless deploy` would (esbuild, minified, the AWS SDK left to the runtime), then
+ * imports each function's handler in a fresh Node process `runs` times (default 5) and prints the median. The bundles
+ * are unpacked inside the repository so that `@aws-sdk/*` resolves from node_modules, as the runtime provides it.
+ * Module-scope code runs with a stage's environment (no AWS call is made at import). Prints figures; asserts nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const RUNS = Number(process.argv[2] ?? 5);
+const outDir = mkdtempSync(join(tmpdir(), 'gwstore-module-init-'));
+const unpacked = resolve('.module-init');
+const IMPORT_TIMER = `const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));`;
+const ENV = {
+  PATH: process.env.PATH ?? '',
+  STAGE: 'sandbox',
+  AWS_REGION: 'us-east-1',
+  GATEWAY_TABLE: 'gwstore-sandbox-gateway',
+  STORAGE_TABLE: 'gwstore-sandbox-storage',
+  BLOB_BUCKET: 'gwstore-sandbox-blobs',
+  STORAGE_SECRETS_KEY_SECRET_ID: 'gwstore/sandbox/storage-secrets-key',
+  WEB_SECRET_ID: 'gwstore/sandbox/web-secret',
+  STORAGE_SSE_S3_KEY_ID: 'alias/gwstore-sandbox-sse-s3',
+  LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+};
+
+try {
+  execFileSync('npx', ['--no-install', 'serverless', 'package', '--stage', 'sandbox', '--package', outDir], {
+    env: { ...process.env, ESBUILD_WORK_FOLDER: '.esbuild-package', SLS_TELEMETRY_DISABLED: '1' },
+    stdio: 'ignore',
+  });
+  rmSync(unpacked, { recursive: true, force: true });
+  const rows: [string, number][] = [];
+  for (const file of readdirSync(outDir)
+    .filter((name) => name.endsWith('.zip'))
+    .sort()) {
+    const name = file.replace(/\.zip$/, '');
+    const dir = join(unpacked, name);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('unzip', ['-q', join(outDir, file), '-d', dir]);
+    const handler = findHandler(dir);
+    const times = Array.from({ length: RUNS }, () =>
+      Number(execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' })),
+    ).sort((a, b) => a - b);
+    rows.push([name, times[Math.floor(times.length / 2)]!]);
+  }
+  console.log(`module init per function (median of ${RUNS} fresh imports of the packaged bundle, Node ${process.version}):`);
+  for (const [name, ms] of rows) console.log(`${name.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(unpacked, { recursive: true, force: true });
+}
+
+/** The bundle's entry file: the one .mjs under functions/ (serverless-esbuild keeps the source layout). */
+function findHandler(dir: string): string {
+  const walk = (at: string): string[] =>
+    readdirSync(at, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(at, entry.name)) : entry.name.endsWith('.mjs') ? [join(at, entry.name)] : [],
+    );
+  const [entry] = walk(dir);
+  if (!entry) throw new Error(`no .mjs bundle in ${dir}`);
+  return entry;
+}
