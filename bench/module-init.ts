@@ -44,7 +44,9 @@ try {
     execFileSync('unzip', ['-q', join(outDir, file), '-d', dir]);
     const handler = findHandler(dir);
     const times = Array.from({ length: RUNS }, () =>
-      Number(execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' })),
+      Number(
+        execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' }),
+      ),
     ).sort((a, b) => a - b);
     rows.push([name, times[Math.floor(times.length / 2)]!]);
   }

@@ -1,13 +1,9 @@
 import { getBucketAcl, putBucketAcl } from '../acl/acl-operations';
 import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
 import { bucketFor, createBucket, deleteBucket } from '../buckets/bucket-operations';
-import { deleteBucketCors, getBucketCors, putBucketCors } from '../cors/bucket-cors';
-import { corsConfigurationXml } from '../cors/cors-documents';
 import { assertDeleteBodyIntegrity, deleteObjects } from '../deletes/delete-objects';
 import { parseDeleteRequest } from '../deletes/delete-request';
 import { deleteResultXml } from '../deletes/delete-result-document';
-import { deleteBucketEncryption, getBucketEncryption, putBucketEncryption } from '../encryption/bucket-encryption';
-import { encryptionConfigurationXml } from '../encryption/encryption-documents';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
@@ -20,12 +16,11 @@ import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { requestPaymentXml } from '../xml/request-payment-documents';
 import { listObjectsXml, locationXml } from '../xml/s3-documents';
 import { listVersionsXml, versioningConfigurationXml } from '../xml/versioning-documents';
+import { BUCKET_SETTING_ROUTES } from './bucket-settings-controller';
 import { BUCKET_MULTIPART_ROUTES } from './multipart-controller';
 import { BUCKET_LOCK_ROUTES } from './object-lock-controller';
-import { BUCKET_OWNERSHIP_ROUTES } from './ownership-controller';
 import { postObjectResponse } from './post-object-response';
 import type { RouteTable } from './s3-call';
-import { BUCKET_TAGGING_ROUTES } from './tagging-controller';
 
 /** `/{bucket}` and its sub-resources. */
 export const BUCKET_ROUTES: RouteTable = {
@@ -91,29 +86,6 @@ export const BUCKET_ROUTES: RouteTable = {
       return emptyResult(200);
     },
   },
-  cors: {
-    GET: async ({ deps, principal, bucket }) => xmlResult(corsConfigurationXml(await getBucketCors(deps, principal, bucket))),
-    PUT: async ({ deps, principal, bucket, body }) => {
-      await putBucketCors(deps, principal, bucket, body);
-      return emptyResult(200);
-    },
-    DELETE: async ({ deps, principal, bucket }) => {
-      await deleteBucketCors(deps, principal, bucket);
-      return emptyResult(204);
-    },
-  },
-  encryption: {
-    GET: async ({ deps, principal, bucket }) =>
-      xmlResult(encryptionConfigurationXml(await getBucketEncryption(deps, principal, bucket))),
-    PUT: async ({ deps, principal, bucket, body }) => {
-      await putBucketEncryption(deps, principal, bucket, body);
-      return emptyResult(200);
-    },
-    DELETE: async ({ deps, principal, bucket }) => {
-      await deleteBucketEncryption(deps, principal, bucket);
-      return emptyResult(204);
-    },
-  },
   delete: {
     POST: async ({ deps, principal, request, bucket, body }) => {
       assertDeleteBodyIntegrity(request.headers, body);
@@ -140,6 +112,5 @@ export const BUCKET_ROUTES: RouteTable = {
   },
   ...BUCKET_LOCK_ROUTES,
   ...BUCKET_MULTIPART_ROUTES,
-  ...BUCKET_TAGGING_ROUTES,
-  ...BUCKET_OWNERSHIP_ROUTES,
+  ...BUCKET_SETTING_ROUTES,
 };

@@ -1,8 +1,6 @@
 import { emptyResult, type S3Response, xmlResult } from '../requests/s3-response';
-import { deleteBucketTagging, getBucketTagging, putBucketTagging } from '../tagging/bucket-tagging';
 import { deleteObjectTagging, getObjectTagging, putObjectTagging, type TaggedObject } from '../tagging/object-tagging';
 import { taggingXml } from '../tagging/tagging-documents';
-import { configurationRoute } from './configuration-route';
 import { type RouteTable, type S3Call, versionHeader, versionIdOf } from './s3-call';
 
 const target = ({ request, bucket, key }: S3Call) => ({ bucket, key, versionId: versionIdOf(request) });
@@ -18,9 +16,4 @@ export const OBJECT_TAGGING_ROUTES: RouteTable = {
     PUT: async (call) => emptyResult(200, versionOf(await putObjectTagging(call.deps, call.principal, target(call), call.body))),
     DELETE: async (call) => emptyResult(204, versionOf(await deleteObjectTagging(call.deps, call.principal, target(call)))),
   },
-};
-
-/** `/{bucket}?tagging`. */
-export const BUCKET_TAGGING_ROUTES: RouteTable = {
-  tagging: configurationRoute({ get: getBucketTagging, xml: taggingXml, put: putBucketTagging, remove: deleteBucketTagging }),
 };

@@ -1,27 +1,7 @@
-import type { Principal } from '../auth/principal';
-import { bucketFor, existingBucket } from '../buckets/bucket-operations';
+import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
-import { parseCorsConfiguration } from './cors-documents';
-import { type CorsRule, corsResponseHeaders, matchCorsRule, requestedHeaderNames } from './cors-rules';
-
-export async function getBucketCors(deps: StorageDeps, principal: Principal, name: string): Promise<CorsRule[]> {
-  const bucket = await bucketFor(deps, principal, name, 'GetBucketCors');
-  if (!bucket.cors) throw new StorageError('NoSuchCORSConfiguration', undefined, { BucketName: name });
-  return bucket.cors;
-}
-
-export async function putBucketCors(deps: StorageDeps, principal: Principal, name: string, body: Buffer): Promise<void> {
-  await bucketFor(deps, principal, name, 'PutBucketCors');
-  const rules = parseCorsConfiguration(body.toString('utf8'));
-  if (!(await deps.buckets.update(name, { cors: rules })))
-    throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
-}
-
-export async function deleteBucketCors(deps: StorageDeps, principal: Principal, name: string): Promise<void> {
-  await bucketFor(deps, principal, name, 'PutBucketCors');
-  if (!(await deps.buckets.update(name, { cors: null }))) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
-}
+import { corsResponseHeaders, matchCorsRule, requestedHeaderNames } from './cors-rules';
 
 export interface PreflightRequest {
   bucket?: string;

@@ -1,0 +1,32 @@
+import type { StorageAction } from '../authorization';
+import type { BucketRecord, BucketSettings } from '../buckets/bucket';
+import type { S3ErrorCode } from '../http/s3-error-codes';
+
+/** The record fields a bucket setting lives in: each is absent by default and `null` in an update resets it. */
+export type SettingField = keyof BucketSettings & keyof BucketRecord;
+export type SettingValue<F extends SettingField> = NonNullable<BucketRecord[F]>;
+
+/**
+ * One bucket configuration sub-resource (`?cors`, `?encryption`...), declared once: where it lives on the bucket record,
+ * which actions guard reading and changing it, what GET answers when it is not set, and its XML both ways. One generic
+ * use case (bucket-setting-operations.ts) and one route factory (controllers/bucket-settings-controller.ts) serve every
+ * entry of the registry (bucket-settings-registry.ts); MinIO's bucket-metadata-sys is the model.
+ */
+export interface BucketSetting<F extends SettingField = SettingField> {
+  /** The query sub-resource that names it. */
+  subresource: string;
+  field: F;
+  actions: { read: StorageAction; write: StorageAction };
+  /** GET on a bucket without it: S3's 404 for this setting. */
+  notFound: S3ErrorCode;
+  /** The request document (S3 XML) to the value, or S3's error. */
+  parse(document: string): SettingValue<F>;
+  toXml(value: SettingValue<F>): string;
+  /** Refuses a value the bucket as it stands cannot take (checked before the write). */
+  accept?(value: SettingValue<F>, bucket: BucketRecord): void;
+}
+
+/** Declares a setting with its field's value type checked against the record (the registry holds them untyped). */
+export function bucketSetting<F extends SettingField>(setting: BucketSetting<F>): BucketSetting {
+  return setting as unknown as BucketSetting;
+}

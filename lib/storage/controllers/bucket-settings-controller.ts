@@ -1,0 +1,42 @@
+import type { BucketSetting } from '../bucket-settings/bucket-setting';
+import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../bucket-settings/bucket-setting-operations';
+import { CORS_SETTING } from '../cors/cors-setting';
+import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
+import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
+import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
+import { emptyResult, xmlResult } from '../requests/s3-response';
+import { BUCKET_TAGGING_SETTING } from '../tagging/bucket-tagging-setting';
+import type { RouteTable } from './s3-call';
+
+/**
+ * The bucket settings that are a document stored on the bucket: GET, PUT and DELETE as S3 answers them. A new one
+ * (policy, lifecycle, logging) is one more entry.
+ */
+export const BUCKET_SETTINGS: readonly BucketSetting[] = [
+  CORS_SETTING,
+  ENCRYPTION_SETTING,
+  BUCKET_TAGGING_SETTING,
+  OWNERSHIP_SETTING,
+  PUBLIC_ACCESS_BLOCK_SETTING,
+];
+
+/** GET (the document), PUT (200) and DELETE (204) of one setting. */
+export function bucketSettingRoute(setting: BucketSetting): RouteTable[string] {
+  return {
+    GET: async ({ deps, principal, bucket }) =>
+      xmlResult(setting.toXml(await getBucketSetting(deps, principal, bucket, setting))),
+    PUT: async ({ deps, principal, bucket, body }) => {
+      await putBucketSetting(deps, principal, bucket, setting, body);
+      return emptyResult(200);
+    },
+    DELETE: async ({ deps, principal, bucket }) => {
+      await deleteBucketSetting(deps, principal, bucket, setting);
+      return emptyResult(204);
+    },
+  };
+}
+
+/** `/{bucket}?<setting>` for every registered setting. */
+export const BUCKET_SETTING_ROUTES: RouteTable = Object.fromEntries(
+  BUCKET_SETTINGS.map((setting) => [setting.subresource, bucketSettingRoute(setting)]),
+);

@@ -1,0 +1,16 @@
+import { grantsOf } from '../acl/access-control';
+import { bucketSetting } from '../bucket-settings/bucket-setting';
+import { assertOwnershipFitsAcl } from './object-ownership';
+import { ownershipControlsXml, parseOwnershipControls } from './ownership-documents';
+
+/** `?ownershipControls`: who owns new objects; BucketOwnerEnforced only on a bucket whose ACL is private. */
+export const OWNERSHIP_SETTING = bucketSetting({
+  subresource: 'ownershipControls',
+  field: 'ownership',
+  actions: { read: 'GetBucketOwnershipControls', write: 'PutBucketOwnershipControls' },
+  notFound: 'OwnershipControlsNotFoundError',
+  parse: parseOwnershipControls,
+  toXml: ownershipControlsXml,
+  accept: (ownership, bucket) =>
+    assertOwnershipFitsAcl(ownership, grantsOf(bucket), { id: bucket.ownerId, displayName: bucket.ownerDisplayName }),
+});
