@@ -30,6 +30,14 @@ module.exports = {
       from: { path: '^lib/(gateway|storage)/', pathNot: ADAPTERS },
       to: { path: '(@aws-sdk|aws-lambda|@middy)' },
     },
+    {
+      name: 'lib-not-wiring',
+      comment:
+        "wiring modules (*-wiring.ts) build a container's dependencies: handlers build them once at module scope and pass them in; lib code takes them as parameters and never reaches for them",
+      severity: 'error',
+      from: { path: '^lib/', pathNot: '-wiring\\.ts$' },
+      to: { path: '-wiring\\.ts$' },
+    },
     { name: 'config-reads-no-sdk', severity: 'error', from: { path: '^lib/config/' }, to: { path: '@aws-sdk' } },
     { name: 'handlers-independent', severity: 'error', from: { path: '^functions/' }, to: { path: '^functions/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

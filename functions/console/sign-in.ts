@@ -1,7 +1,13 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
+import { createConsoleWiring } from '../../lib/storage/console/console-wiring';
 import { consoleEndpoint } from '../../lib/storage/console/http/console-endpoint';
 import { showSignIn, submitSignIn } from '../../lib/storage/console/http/sign-in-routes';
 
+/** Built once per container, at module scope, and passed in. */
+const deps = createConsoleWiring(awsClients(), resourceNames(), serviceConfig());
+
 /** GET/POST /v1/console/sign-in */
-export const handler = consoleEndpoint((request) =>
+export const handler = consoleEndpoint(deps, (request) =>
   request.event.httpMethod === 'POST' ? submitSignIn(request) : showSignIn(request),
 );

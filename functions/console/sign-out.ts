@@ -1,5 +1,11 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
+import { createConsoleWiring } from '../../lib/storage/console/console-wiring';
 import { signedInConsole } from '../../lib/storage/console/http/console-endpoint';
 import { submitSignOut } from '../../lib/storage/console/http/sign-in-routes';
 
+/** Built once per container, at module scope, and passed in. */
+const deps = createConsoleWiring(awsClients(), resourceNames(), serviceConfig());
+
 /** POST /v1/console/sign-out */
-export const handler = signedInConsole(submitSignOut);
+export const handler = signedInConsole(deps, submitSignOut);

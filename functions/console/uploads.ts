@@ -1,5 +1,11 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
+import { createConsoleWiring } from '../../lib/storage/console/console-wiring';
 import { signedInConsole } from '../../lib/storage/console/http/console-endpoint';
 import { presignUpload, renderUploadError, uploadSessionEnded } from '../../lib/storage/console/http/upload-routes';
 
+/** Built once per container, at module scope, and passed in. */
+const deps = createConsoleWiring(awsClients(), resourceNames(), serviceConfig());
+
 /** POST /v1/console/buckets/{bucket}/uploads: presigned URLs for the browser's own uploads (JSON). */
-export const handler = signedInConsole(presignUpload, { renderError: renderUploadError, signedOut: uploadSessionEnded });
+export const handler = signedInConsole(deps, presignUpload, { renderError: renderUploadError, signedOut: uploadSessionEnded });

@@ -1,4 +1,10 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
 import { s3Function } from '../../lib/storage';
+import { createStorageWiring } from '../../lib/storage/storage-wiring';
+
+/** Built once per container, at module scope, and passed in. */
+const wiring = createStorageWiring(awsClients(), resourceNames(), serviceConfig());
 
 /** S3 requests on the service level (path style), and whatever a virtual-host request reaches this route with. */
-export const handler = s3Function();
+export const handler = s3Function(wiring);

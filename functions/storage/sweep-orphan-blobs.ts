@@ -1,6 +1,11 @@
+import { awsClients, resourceNames } from '../../lib/aws';
+import { serviceConfig } from '../../lib/config';
 import { logger } from '../../lib/log';
-import { DEFAULT_UPLOAD_EXPIRY_DAYS, storageWiring, sweepStorage } from '../../lib/storage';
+import { DEFAULT_UPLOAD_EXPIRY_DAYS, sweepStorage } from '../../lib/storage';
+import { createStorageWiring } from '../../lib/storage/storage-wiring';
 
+/** Built once per container, at module scope. */
+const wiring = createStorageWiring(awsClients(), resourceNames(), serviceConfig());
 const ONE_HOUR_MS = 3600 * 1000;
 const ONE_DAY_MS = 24 * ONE_HOUR_MS;
 
@@ -10,7 +15,7 @@ const ONE_DAY_MS = 24 * ONE_HOUR_MS;
  */
 export const handler = async (): Promise<void> => {
   const now = Date.now();
-  const report = await sweepStorage(storageWiring(), {
+  const report = await sweepStorage(wiring, {
     olderThan: new Date(now - ONE_HOUR_MS),
     uploadsIdleSince: new Date(now - DEFAULT_UPLOAD_EXPIRY_DAYS * ONE_DAY_MS),
   });

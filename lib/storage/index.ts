@@ -22,6 +22,5 @@ export * from './objects/s3-blob-store';
 export * from './requests/s3-request';
 export * from './requests/s3-response';
 export * from './storage-deps';
-export * from './storage-deps-provider';
 export * from './users/storage-user';
 export * from './users/storage-user-repository';

@@ -1,11 +1,14 @@
 import type { UserDirectory } from './acl/resolve-acl';
 import type { AuthFailureLimit } from './auth/auth-failure-limit';
+import type { AccessKeyResolver } from './auth/request-authenticator';
 import type { UsageMeter } from './billing/request-usage';
 import type { BucketCatalog } from './buckets/bucket';
 import type { KeyProvider } from './encryption/key-provider';
+import type { BlobInventory } from './maintenance/blob-inventory';
 import type { UploadCatalog } from './multipart/multipart-upload';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
+import type { RequestReader } from './requests/request-reads';
 import type { VersionCatalog } from './versions/object-version';
 
 /** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
@@ -32,4 +35,14 @@ export interface StorageDeps {
   minPartBytes: number;
   /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */
   authFailures?: AuthFailureLimit;
+}
+
+/** The storage use cases' dependencies and what the S3 pipeline and the sweeper need beside them (storage-wiring.ts builds it). */
+export interface StorageWiring {
+  deps: StorageDeps;
+  keys: AccessKeyResolver;
+  /** What a request needs up front (access key, bucket, object), in one round trip. */
+  reader: RequestReader;
+  /** The blob bucket as an inventory, for the orphan sweeper. */
+  inventory: BlobInventory;
 }

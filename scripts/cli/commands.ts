@@ -8,7 +8,6 @@ import {
   isValidMerchantId,
 } from '../../lib/gateway';
 import {
-  createStorageWiring,
   DEFAULT_UPLOAD_EXPIRY_DAYS,
   generateAccessKeyPair,
   generateCanonicalUserId,
@@ -16,6 +15,7 @@ import {
   isValidStorageUserId,
   sweepStorage,
 } from '../../lib/storage';
+import { createStorageWiring } from '../../lib/storage/storage-wiring';
 import type { StageContext } from '../shared/stage-context';
 import { postFormPage } from './post-form-page';
 

@@ -4,7 +4,7 @@ import type { StorageDeps } from '../storage-deps';
 import type { ConsoleAuditLog } from './audit/console-audit';
 import type { ConsoleSession } from './sessions/console-session';
 
-/** What the console's use cases need; wired once per container (console-container.ts), pointed at emulators in tests. */
+/** What the console's use cases need; wired once per container by each console function (console-wiring.ts), pointed at emulators in tests. */
 export interface ConsoleDependencies {
   /** The S3 API's own use cases run on these: the console is one more client of them. */
   storage: StorageDeps;

@@ -3,7 +3,7 @@ import { type ApiEvent, binaryResponse } from '../../http';
 import { metrics } from '../../metrics';
 import { recordStorageTraffic } from '../metrics/storage-traffic';
 import type { S3Response } from '../requests/s3-response';
-import { storageWiring } from '../storage-deps-provider';
+import type { StorageWiring } from '../storage-deps';
 import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
 import { storageEndpoint } from './s3-endpoint';
 import { handleS3Request } from './s3-pipeline';
@@ -25,9 +25,9 @@ export interface S3FunctionOptions {
  * The storage function of every resource level: a virtual-host request for `/{bucket}` is an object
  * request, so each level's function dispatches on the Host header, not on its route.
  */
-export function s3Function(options: S3FunctionOptions = {}) {
+export function s3Function(wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>, options: S3FunctionOptions = {}) {
+  const { deps, keys, reader } = wiring;
   return s3FunctionOf(async (event) => {
-    const { deps, keys, reader } = storageWiring();
     const request = toS3Request(event, serviceConfig().storageBaseHost);
     const response = await handleS3Request(deps, keys, request, reader);
     recordStorageTraffic(metrics(), request, response);

@@ -13,9 +13,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createAwsClients } from '../../../lib/aws';
 import { loadServiceConfig } from '../../../lib/config';
-import { createStorageWiring, renderS3Error, type S3Response } from '../../../lib/storage';
+import { renderS3Error, type S3Response } from '../../../lib/storage';
 import { handleS3Request } from '../../../lib/storage/http/s3-pipeline';
 import { toS3Request } from '../../../lib/storage/http/s3-request-parser';
+import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { apiEvent } from '../../support/api-event';
 import { rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';

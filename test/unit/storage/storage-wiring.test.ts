@@ -4,7 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createStorageWiring } from '../../../lib/storage';
+import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 
 const clients = {
   documents: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })),

@@ -20,7 +20,6 @@ import {
 import { StorageError } from '../../errors';
 import { S3_ERROR_CODES, s3MessageOf } from '../../http/s3-error-codes';
 import { actorOf, type ConsoleActor } from '../console-actor';
-import { consoleDependencies } from '../console-container';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { ConsoleErrorPage } from '../views/console-error-page';
 import type { ConsoleFrame } from '../views/console-layout';
@@ -52,10 +51,14 @@ export interface SignedInConsoleRequest extends ConsoleRequest {
 }
 
 /** The middy stack of every console page: errors become a page (nothing internal leaks). */
-export function consoleEndpoint(route: (request: ConsoleRequest) => Promise<ApiResult>, renderError = renderConsoleError) {
+export function consoleEndpoint(
+  deps: ConsoleDependencies,
+  route: (request: ConsoleRequest) => Promise<ApiResult>,
+  renderError = renderConsoleError,
+) {
   const withConsole = (request: WebRequest<ConsoleDependencies>) =>
     route({ ...request, stagePrefix: stagePrefixOf(request.event), secure: cookiesSecure(request.event) });
-  return webEndpoint('/v1/console', consoleDependencies, withConsole, renderError);
+  return webEndpoint('/v1/console', () => deps, withConsole, renderError);
 }
 
 export interface SignedInOptions {
@@ -69,41 +72,49 @@ export interface SignedInOptions {
  * since, goes to the sign-in (and back after it); a POST must carry the CSRF token bound to this session, in the
  * form (`_csrf`) or, for the upload script, in `x-csrf-token`.
  */
-export function signedInConsole(route: (request: SignedInConsoleRequest) => Promise<ApiResult>, options: SignedInOptions = {}) {
-  return consoleEndpoint(async (request) => {
-    const { event, secret, deps, base } = request;
-    const now = deps.now();
-    const check = await checkSession(event, {
-      secret,
-      cookie: { name: sessionCookieName(request.secure), purpose: CONSOLE_SESSION_PURPOSE, path: base },
-      // A session is good while its access key still resolves to its user (a revoked key ends it).
-      find: async (id) => {
-        const session = await deps.sessions.find(id, now);
-        const actor = session ? await actorOf(deps, session, request.origin) : undefined;
-        return actor ? { ...session!, actor } : undefined;
-      },
-      signInUrl: `${base}/sign-in`,
-      binding: (session) => `console|${session.id}`,
-      now,
-    });
-    if (!check.signedIn) return options.signedOut ? options.signedOut(request) : check.toSignIn;
-    const {
-      session: { actor },
-      form,
-      csrf,
-    } = check;
-    return route({
-      ...request,
-      actor,
-      form,
-      target: { host: headerOf(event, 'host') ?? 'localhost', stagePrefix: request.stagePrefix },
-      frame: {
-        stage: request.stage,
-        base,
-        user: { displayName: actor.session.displayName, accessKey: actor.session.accessKey, csrf },
-      },
-    });
-  }, options.renderError);
+export function signedInConsole(
+  deps: ConsoleDependencies,
+  route: (request: SignedInConsoleRequest) => Promise<ApiResult>,
+  options: SignedInOptions = {},
+) {
+  return consoleEndpoint(
+    deps,
+    async (request) => {
+      const { event, secret, deps, base } = request;
+      const now = deps.now();
+      const check = await checkSession(event, {
+        secret,
+        cookie: { name: sessionCookieName(request.secure), purpose: CONSOLE_SESSION_PURPOSE, path: base },
+        // A session is good while its access key still resolves to its user (a revoked key ends it).
+        find: async (id) => {
+          const session = await deps.sessions.find(id, now);
+          const actor = session ? await actorOf(deps, session, request.origin) : undefined;
+          return actor ? { ...session!, actor } : undefined;
+        },
+        signInUrl: `${base}/sign-in`,
+        binding: (session) => `console|${session.id}`,
+        now,
+      });
+      if (!check.signedIn) return options.signedOut ? options.signedOut(request) : check.toSignIn;
+      const {
+        session: { actor },
+        form,
+        csrf,
+      } = check;
+      return route({
+        ...request,
+        actor,
+        form,
+        target: { host: headerOf(event, 'host') ?? 'localhost', stagePrefix: request.stagePrefix },
+        frame: {
+          stage: request.stage,
+          base,
+          user: { displayName: actor.session.displayName, accessKey: actor.session.accessKey, csrf },
+        },
+      });
+    },
+    options.renderError,
+  );
 }
 
 export function page(statusCode: number, document: VNode, options: { cookies?: string[]; scriptNonce?: string } = {}): ApiResult {

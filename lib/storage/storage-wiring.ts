@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
-import { type ServiceConfig, serviceConfig } from '../config';
+import type { AwsClients, ResourceNames } from '../aws';
+import type { ServiceConfig } from '../config';
 import { AuthFailureRepository } from './auth/auth-failure-repository';
-import type { AccessKeyResolver } from './auth/request-authenticator';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
@@ -10,27 +9,20 @@ import { AwsKmsKeyProvider } from './encryption/aws-kms-key-provider';
 import type { KeyProvider } from './encryption/key-provider';
 import { KmsKeyRepository } from './encryption/kms-key-repository';
 import { LocalKeyProvider } from './encryption/local-key-provider';
-import type { BlobInventory } from './maintenance/blob-inventory';
 import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
 import { UploadRepository } from './multipart/upload-repository';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import { RequestReadRepository } from './requests/request-read-repository';
-import type { RequestReader } from './requests/request-reads';
-import type { StorageDeps } from './storage-deps';
+import type { StorageWiring } from './storage-deps';
 import { StorageUserRepository } from './users/storage-user-repository';
 import { VersionRepository } from './versions/version-repository';
 
-export interface StorageWiring {
-  deps: StorageDeps;
-  keys: AccessKeyResolver;
-  /** What a request needs up front (access key, bucket, object), in one round trip. */
-  reader: RequestReader;
-  /** The blob bucket as an inventory, for the orphan sweeper. */
-  inventory: BlobInventory;
-}
-
-/** The storage use cases wired to DynamoDB and the blob bucket. */
+/**
+ * The storage use cases wired to DynamoDB and the blob bucket. A wiring module: the storage and console functions build
+ * it once at module scope (per container) and pass it in; scripts, tests and benchmarks build their own against any
+ * stage. Nothing under lib/ imports it (.dependency-cruiser.cjs, lib-not-wiring).
+ */
 export function createStorageWiring(
   clients: Pick<AwsClients, 'documents' | 's3' | 'secrets' | 'kms'>,
   names: Pick<ResourceNames, 'storageTable' | 'blobBucket'>,
@@ -76,12 +68,4 @@ export function createStorageWiring(
     keys: users,
     reader: new RequestReadRepository(clients.documents, names.storageTable, users),
   };
-}
-
-let cached: StorageWiring | undefined;
-
-/** This container's wiring, built once on first use. */
-export function storageWiring(): StorageWiring {
-  cached ??= createStorageWiring(awsClients(), resourceNames(), serviceConfig());
-  return cached;
 }
