@@ -27,13 +27,14 @@ import { createGatewayDependencies } from '../lib/gateway/container';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
 import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';
-import { generateAccessKeyPair, renderS3Error, type S3Response } from '../lib/storage';
+import { renderS3Error, type S3Response } from '../lib/storage';
 import { handleS3Request } from '../lib/storage/http/s3-pipeline';
 import { toS3Request } from '../lib/storage/http/s3-request-parser';
 import { createStorageWiring } from '../lib/storage/storage-wiring';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 import { PRICES } from './support/aws-prices';
 import { type AwsUsage, countAwsUsage } from './support/aws-usage';
+import { newBenchUser } from './support/storage-bench-clients';
 
 const ROUNDS = Number(process.argv[2] ?? 30);
 const run = promisify(execFile);
@@ -124,14 +125,7 @@ try {
 
   // Storage: the S3 pipeline of the storage functions, driven by the SDK v3 through an in-process request handler.
   const wiring = createStorageWiring(clients, config, config);
-  const { accessKey, secretKey } = generateAccessKeyPair();
-  await stack.context.storageUsers.create({
-    id: 'cost',
-    displayName: 'Cost',
-    email: 'cost@example.com',
-    accessKey,
-    secretKey,
-  });
+  const { accessKey, secretKey } = await newBenchUser(stack, 'cost');
   const s3 = inProcessS3(wiring, { accessKeyId: accessKey, secretAccessKey: secretKey });
   const bucket = `cost-${Date.now().toString(36)}`;
   await s3.send(new CreateBucketCommand({ Bucket: bucket }));

@@ -17,16 +17,19 @@ export function benchS3Client(
   });
 }
 
+/** A new storage user on the stack, with a fresh key pair. */
+export async function newBenchUser(
+  stack: Pick<LocalStack, 'context'>,
+  id = 'bench',
+): Promise<{ accessKey: string; secretKey: string }> {
+  const { accessKey, secretKey } = generateAccessKeyPair();
+  await stack.context.storageUsers.create({ id, displayName: id, email: `${id}@example.com`, accessKey, secretKey });
+  return { accessKey, secretKey };
+}
+
 /** A storage user on the stack, and client factories for the facade (its defaults) and for s3rver alone. */
 export async function storageBenchClients(stack: LocalStack): Promise<{ facade: () => S3Client; s3rver: () => S3Client }> {
-  const { accessKey, secretKey } = generateAccessKeyPair();
-  await stack.context.storageUsers.create({
-    id: 'bench',
-    displayName: 'Bench',
-    email: 'bench@example.com',
-    accessKey,
-    secretKey,
-  });
+  const { accessKey, secretKey } = await newBenchUser(stack);
   return {
     facade: () => benchS3Client(stack.baseUrl, { accessKeyId: accessKey, secretAccessKey: secretKey }),
     s3rver: () => benchS3Client(stack.s3Endpoint, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, true),
