@@ -38,6 +38,20 @@ module.exports = {
       from: { path: '^lib/', pathNot: '-wiring\\.ts$' },
       to: { path: '-wiring\\.ts$' },
     },
+    {
+      name: 'storage-tiers',
+      comment:
+        'storage tiers: the domain (buckets, objects, versions, blobs and the features) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
+      severity: 'error',
+      from: { path: '^lib/storage/', pathNot: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
+      to: { path: '^lib/storage/(controllers|http|console)/' },
+    },
+    {
+      name: 'storage-controllers-below-http',
+      severity: 'error',
+      from: { path: '^lib/storage/controllers/' },
+      to: { path: '^lib/storage/(http|console)/' },
+    },
     { name: 'config-reads-no-sdk', severity: 'error', from: { path: '^lib/config/' }, to: { path: '@aws-sdk' } },
     { name: 'handlers-independent', severity: 'error', from: { path: '^functions/' }, to: { path: '^functions/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

@@ -1,4 +1,4 @@
-import type { S3ErrorCode } from './http/s3-error-codes';
+import type { S3ErrorCode } from './s3-error-codes';
 
 /** A storage failure, named with the exact S3 error code (the domain's own vocabulary). */
 export class StorageError extends Error {

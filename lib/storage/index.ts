@@ -9,7 +9,7 @@ export * from './encryption/kms-key-repository';
 export * from './encryption/local-key-provider';
 export * from './errors';
 export * from './http/s3-endpoint';
-export * from './http/s3-error-codes';
+export * from './s3-error-codes';
 export * from './http/s3-error-response';
 export * from './http/s3-handler';
 export * from './maintenance/storage-sweep';

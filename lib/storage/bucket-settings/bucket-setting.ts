@@ -1,6 +1,6 @@
 import type { StorageAction } from '../authorization';
 import type { BucketRecord, BucketSettings } from '../buckets/bucket';
-import type { S3ErrorCode } from '../http/s3-error-codes';
+import type { S3ErrorCode } from '../s3-error-codes';
 
 /** The record fields a bucket setting lives in: each is absent by default and `null` in an update resets it. */
 export type SettingField = keyof BucketSettings & keyof BucketRecord;

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal';
 import { isAllowed } from '../authorization';
 import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
-import { s3MessageOf } from '../http/s3-error-codes';
+import { s3MessageOf } from '../s3-error-codes';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
 import { deletePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';

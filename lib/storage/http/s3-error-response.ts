@@ -1,7 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { DependencyUnavailableError, type ErrorRenderer, retryAfterHeader, xmlResponse } from '../../http';
 import { StorageError } from '../errors';
-import { S3_ERROR_CODES, s3MessageOf } from './s3-error-codes';
+import { S3_ERROR_CODES, s3MessageOf } from '../s3-error-codes';
 
 const builder = new XMLBuilder({ format: false, suppressEmptyNode: false });
 

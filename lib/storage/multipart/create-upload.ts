@@ -1,14 +1,9 @@
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
-import { encryptionForWrite } from '../encryption/object-keys';
 import { StorageError } from '../errors';
-import { requestedObjectLock } from '../object-lock/lock-request-headers';
-import { lockField } from '../object-lock/object-lock';
-import { requestedMetadata } from '../objects/object-headers';
+import { newObjectSpec } from '../objects/new-object-spec';
 import { assertValidObjectKey } from '../objects/object-key';
-import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
-import { requestedTags } from '../tagging/tagging-headers';
 import type { MultipartUpload } from './multipart-upload';
 
 /**
@@ -23,10 +18,8 @@ export async function createMultipartUpload(
   assertValidObjectKey(input.key);
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const initiator = ownerOf(principal);
-  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, bucket);
-  const tags = requestedTags(input.headers);
   // The data key is made (or the SSE-C key checked) now: every part is encrypted with it.
-  const sealed = await encryptionForWrite(deps, bucket, input.headers);
+  const { owner, fields } = await newObjectSpec(deps, principal, bucket, input.headers);
   const now = deps.now();
   const upload: MultipartUpload = {
     bucket: input.bucket,
@@ -37,12 +30,8 @@ export async function createMultipartUpload(
     initiatorDisplayName: initiator.displayName,
     initiated: now.toISOString(),
     lastActivity: now.toISOString(),
-    ...requestedMetadata(input.headers),
-    acl,
-    ...(sealed ? { encryption: sealed.encryption } : {}),
+    ...fields,
     ...(owner.id === initiator.id ? {} : { owner }),
-    ...(tags ? { tags } : {}),
-    ...lockField(requestedObjectLock(bucket, input.headers, now)),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

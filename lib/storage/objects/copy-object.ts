@@ -6,16 +6,14 @@ import type { ObjectChecksum } from '../checksums/object-checksum';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
 import type { BlobCipher } from '../encryption/blob-cipher';
 import { recryptingCopy } from '../encryption/blob-recrypt';
-import { encryptionForWrite, openCipher } from '../encryption/object-keys';
+import { openCipher } from '../encryption/object-keys';
 import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
-import { requestedObjectLock } from '../object-lock/lock-request-headers';
-import { lockField } from '../object-lock/object-lock';
-import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
 import { copiedTags } from '../tagging/tagging-headers';
 import { assertCopySourceConditions } from './conditional-request';
+import { copiedObjectSpec } from './new-object-spec';
 import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
@@ -57,12 +55,7 @@ export async function copyObject(
   const checksumAlgorithm = requestedChecksumAlgorithm(input.headers);
   const sourceBucket = await existingBucket(deps, source.bucket);
   const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
-  // The copy's lock is the request's (or the target bucket's default), never the source's.
-  const lock = lockField(requestedObjectLock(target, input.headers, deps.now()));
-  // The copy gets the request's ACL (private by default), never the source's, as in S3.
-  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, target);
-  // The copy is encrypted as its own headers or the target bucket's default say, never as the source was.
-  const sealed = await encryptionForWrite(deps, target, input.headers);
+  const spec = await copiedObjectSpec(deps, principal, target, input.headers);
   const sourceKey = customerKeyOf(input.headers, COPY_SOURCE_CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
   for (let attempt = 0; attempt < 5; attempt++) {
     const original = await readCopySource(deps, principal, sourceBucket, source, input.headers);
@@ -74,17 +67,15 @@ export async function copyObject(
     const checksum = await copiedChecksum(deps, original, checksumAlgorithm, sourceCipher);
     if (checksum === 'source-gone') continue;
     const tags = copiedTags(input.headers, original.tags);
-    const record = newRecord(deps, owner, input.bucket, input.key, {
+    const record = newRecord(deps, spec.owner, input.bucket, input.key, {
       size: original.size,
       etag: original.etag,
       ...metadata,
-      acl,
       ...(tags ? { tags } : {}),
       ...(checksum ? { checksum } : {}),
-      ...(sealed ? { encryption: sealed.encryption } : {}),
-      ...lock,
+      ...spec.fields,
     });
-    const ciphers = { source: sourceCipher, target: sealed?.cipher };
+    const ciphers = { source: sourceCipher, target: spec.cipher };
     const copyBlob = ciphers.source || ciphers.target ? recryptingCopy(deps.blobs, ciphers) : undefined;
     // The source may be replaced (and its blobs removed) between the read and the copy: read it again then.
     const copy = await copyObjectBlobs(deps, original, record, copyBlob);

@@ -3,14 +3,9 @@ import type { Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { atRest } from '../encryption/blob-recrypt';
-import { encryptionForWrite } from '../encryption/object-keys';
-import { requestedObjectLock } from '../object-lock/lock-request-headers';
-import { lockField } from '../object-lock/object-lock';
-import { newObjectAccess } from '../ownership/new-object-access';
 import type { StorageDeps } from '../storage-deps';
 import type { Tag } from '../tagging/tag-set';
-import { requestedTags } from '../tagging/tagging-headers';
-import { requestedMetadata } from './object-headers';
+import { newObjectSpec } from './new-object-spec';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectRecord } from './object-record';
 import { type Committed, commitObject } from './object-writer';
@@ -34,20 +29,14 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
   const md5 = verifiedBodyMd5(deps.maxObjectBytes, input.headers, input.body);
-  const { owner, acl } = await newObjectAccess(deps, input.headers, principal, bucket);
-  const tags = input.tags ?? requestedTags(input.headers);
-  const sealed = await encryptionForWrite(deps, bucket, input.headers);
-  const record = newRecord(deps, owner, input.bucket, input.key, {
+  const spec = await newObjectSpec(deps, principal, bucket, input.headers, input.tags);
+  const record = newRecord(deps, spec.owner, input.bucket, input.key, {
     size: input.body.length,
     etag: md5.toString('hex'),
-    ...requestedMetadata(input.headers),
-    acl,
-    ...(tags ? { tags } : {}),
+    ...spec.fields,
     ...(input.checksum ? { checksum: input.checksum } : {}),
-    ...(sealed ? { encryption: sealed.encryption } : {}),
-    ...lockField(requestedObjectLock(bucket, input.headers, deps.now())),
   });
-  await deps.blobs.put(record.blobId, atRest(sealed?.cipher, record.blobId, input.body), {
+  await deps.blobs.put(record.blobId, atRest(spec.cipher, record.blobId, input.body), {
     bucket: record.bucket,
     key: record.key,
   });

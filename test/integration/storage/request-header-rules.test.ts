@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ChecksumAlgorithm, computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
-import { S3_ERROR_CODES } from '../../../lib/storage/http/s3-error-codes';
+import { S3_ERROR_CODES } from '../../../lib/storage/s3-error-codes';
 import { REQUEST_HEADER_RULES, ruleFor } from '../../../lib/storage/requests/request-header-rules';
 import { errorCode, type RawResponse, rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';

@@ -18,7 +18,7 @@ import {
   webEndpoint,
 } from '../../../http/web';
 import { StorageError } from '../../errors';
-import { S3_ERROR_CODES, s3MessageOf } from '../../http/s3-error-codes';
+import { S3_ERROR_CODES, s3MessageOf } from '../../s3-error-codes';
 import { actorOf, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { ConsoleErrorPage } from '../views/console-error-page';
