@@ -8,6 +8,7 @@ import {
 } from './acl/access-control';
 import type { Principal } from './auth/principal';
 import { StorageError } from './errors';
+import { bucketPolicyDecision, type PolicyBucket, type PolicyTarget } from './policy/bucket-policy-decision';
 import { isPublicGrant } from './public-access/public-access-block';
 
 export type StorageAction =
@@ -46,7 +47,11 @@ export type StorageAction =
   | 'GetObjectRetention'
   | 'PutObjectRetention'
   | 'GetObjectLegalHold'
-  | 'PutObjectLegalHold';
+  | 'PutObjectLegalHold'
+  | 'GetBucketPolicy'
+  | 'PutBucketPolicy'
+  | 'DeleteBucketPolicy'
+  | 'GetBucketPolicyStatus';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -95,18 +100,27 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutBucketPublicAccessBlock: 'bucket-owner',
   GetBucketObjectLockConfiguration: 'bucket-owner',
   PutBucketObjectLockConfiguration: 'bucket-owner',
+  GetBucketPolicy: 'bucket-owner',
+  PutBucketPolicy: 'bucket-owner',
+  DeleteBucketPolicy: 'bucket-owner',
+  GetBucketPolicyStatus: 'bucket-owner',
 };
 
-/** The bucket as the evaluator reads it: its ACL, and the settings that change how ACLs count. */
-export type BucketAccess = AccessControlled & {
-  requestPayer?: 'Requester';
-  /** BucketOwnerEnforced: object ACLs are disabled, the bucket's ACL decides object access too. */
-  ownership?: string;
-  /** IgnorePublicAcls: grants to AllUsers and AuthenticatedUsers count for nothing. */
-  publicAccessBlock?: { IgnorePublicAcls: boolean };
-};
+/** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */
+export type BucketAccess = AccessControlled &
+  PolicyBucket & {
+    requestPayer?: 'Requester';
+    /** BucketOwnerEnforced: object ACLs are disabled, the bucket's ACL decides object access too. */
+    ownership?: string;
+    /** IgnorePublicAcls: grants to AllUsers and AuthenticatedUsers count for nothing; RestrictPublicBuckets: see the policy. */
+    publicAccessBlock?: { IgnorePublicAcls: boolean; RestrictPublicBuckets?: boolean };
+  };
 
-type Resources = { bucket?: BucketAccess; object?: AccessControlled };
+/** What an action touches: the bucket, the object (for object ACL checks and its tags), or the key it names. */
+type Resources = {
+  bucket?: BucketAccess;
+  object?: AccessControlled & PolicyTarget['object'];
+} & Omit<PolicyTarget, 'object'>;
 
 /**
  * The one ACL evaluator, pure: does `principal` hold `permission` on a resource with this owner and
@@ -137,9 +151,15 @@ function matches(principal: Principal, grantee: Grantee): boolean {
   return principal.kind === 'user' && principal.user.id === grantee.id;
 }
 
-/** May `principal` do `action`? The resources it acts on are given once loaded (the bucket; the object for object ACL checks). */
+/**
+ * May `principal` do `action`? The resources it acts on are given once loaded (the bucket; the object for object ACL
+ * checks). The bucket's policy speaks first: its explicit Deny wins over everything, its Allow allows; otherwise the ACLs
+ * decide (S3's evaluation for a bucket owner's resources).
+ */
 export function isAllowed(principal: Principal, action: StorageAction, resources: Resources = {}): boolean {
   if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return false;
+  const policy = resources.bucket ? bucketPolicyDecision(principal, action, resources.bucket, resources) : 'NoOpinion';
+  if (policy !== 'NoOpinion') return policy === 'Allow';
   const rules: readonly Rule[] = [ACTION_RULES[action]].flat();
   return rules.some((rule) => satisfies(principal, rule, resources));
 }

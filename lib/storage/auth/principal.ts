@@ -1,14 +1,19 @@
+import type { RequestFacts } from '../policy/condition-keys';
 import type { StorageUser } from '../users/storage-user';
 
-/** Who a request acts as: a storage user proven by a signature, or anonymous. */
+/**
+ * Who a request acts as: a storage user proven by a signature, or anonymous; with the facts of the request a bucket
+ * policy's conditions read (source address, transport, headers, query), when it came through the S3 API.
+ */
 export type Principal =
   | {
       kind: 'user';
       user: StorageUser;
       /** `x-amz-request-payer: requester`: the user agrees to pay for requests on Requester-pays buckets. */
       paysAsRequester?: boolean;
+      facts?: RequestFacts;
     }
-  | { kind: 'anonymous' };
+  | { kind: 'anonymous'; facts?: RequestFacts };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 

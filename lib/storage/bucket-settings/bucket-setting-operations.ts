@@ -27,7 +27,7 @@ export async function putBucketSetting(
   body: Buffer,
 ): Promise<void> {
   const bucket = await bucketFor(deps, principal, name, setting.actions.write);
-  const value = setting.parse(body.toString('utf8'));
+  const value = setting.parse(body.toString('utf8'), bucket);
   setting.accept?.(value, bucket);
   await update(deps, name, { [setting.field]: value });
 }
@@ -39,7 +39,7 @@ export async function deleteBucketSetting(
   name: string,
   setting: BucketSetting,
 ): Promise<void> {
-  await bucketFor(deps, principal, name, setting.actions.write);
+  await bucketFor(deps, principal, name, setting.actions.delete ?? setting.actions.write);
   await update(deps, name, { [setting.field]: null });
 }
 

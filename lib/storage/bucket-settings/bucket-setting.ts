@@ -16,12 +16,16 @@ export interface BucketSetting<F extends SettingField = SettingField> {
   /** The query sub-resource that names it. */
   subresource: string;
   field: F;
-  actions: { read: StorageAction; write: StorageAction };
+  /** The action that guards reading it, changing it, and removing it (changing it, unless said). */
+  actions: { read: StorageAction; write: StorageAction; delete?: StorageAction };
   /** GET on a bucket without it: S3's 404 for this setting. */
   notFound: S3ErrorCode;
-  /** The request document (S3 XML) to the value, or S3's error. */
-  parse(document: string): SettingValue<F>;
+  /** The request document (S3 XML, or JSON for a policy) to the value for this bucket, or S3's error. */
+  parse(document: string, bucket: BucketRecord): SettingValue<F>;
+  /** The value as GET answers it. */
   toXml(value: SettingValue<F>): string;
+  /** The media type of the GET answer, when not S3's XML (a policy is JSON). */
+  mediaType?: string;
   /** Refuses a value the bucket as it stands cannot take (checked before the write). */
   accept?(value: SettingValue<F>, bucket: BucketRecord): void;
 }

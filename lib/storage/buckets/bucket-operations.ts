@@ -56,15 +56,19 @@ export async function createBucket(
   throw new StorageError('BucketAlreadyExists', undefined, { BucketName: name });
 }
 
-/** The bucket, after checking that the principal may do `action` on it (NoSuchBucket first, as S3 answers). */
+/**
+ * The bucket, after checking that the principal may do `action` on it (NoSuchBucket first, as S3 answers); `key`
+ * names the object an object-level action (PutObject, DeleteObject) writes, for the bucket policy's resource.
+ */
 export async function bucketFor(
   deps: StorageDeps,
   principal: Principal,
   name: string,
   action: StorageAction,
+  key?: string,
 ): Promise<BucketRecord> {
   const bucket = await existingBucket(deps, name);
-  authorize(principal, action, { bucket });
+  authorize(principal, action, { bucket, ...(key === undefined ? {} : { key }) });
   return bucket;
 }
 

@@ -153,5 +153,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(isObjectOwnership(item.ownership) ? { ownership: item.ownership } : {}),
     ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
     ...(item.objectLock === undefined ? {} : { objectLock: item.objectLock as BucketObjectLock }),
+    ...(typeof item.policy === 'string' ? { policy: item.policy } : {}),
   };
 }

@@ -32,9 +32,11 @@ export interface BucketRecord {
   publicAccessBlock?: PublicAccessBlock;
   /** Undefined: no object lock. Once set it is never unset, and versioning stays Enabled. */
   objectLock?: BucketObjectLock;
+  /** Undefined: no bucket policy. The JSON document as it was put (GET ?policy answers it byte for byte). */
+  policy?: string;
 }
 
-/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock) change (null: back to the default). */
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy) change (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
@@ -42,6 +44,7 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   tags?: Tag[] | null;
   ownership?: ObjectOwnership | null;
   publicAccessBlock?: PublicAccessBlock | null;
+  policy?: string | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */

@@ -8,6 +8,7 @@ import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
 import { bypassGovernanceRequested } from '../object-lock/lock-request-headers';
+import { bucketIsPublic, policyStatusXml } from '../policy/policy-status';
 import { postObject } from '../post/post-object';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
@@ -55,6 +56,7 @@ export const BUCKET_ROUTES: RouteTable = {
         contentType: header(request, 'content-type'),
         body,
         forwardedProto: header(request, 'x-forwarded-proto'),
+        ...(request.sourceIp === undefined ? {} : { sourceIp: request.sourceIp }),
       });
       return postObjectResponse(request, bucket, result);
     },
@@ -109,6 +111,9 @@ export const BUCKET_ROUTES: RouteTable = {
       const record = await bucketFor(deps, principal, bucket, 'ListBucketVersions');
       return xmlResult(listVersionsXml(bucket, params, await listVersionsPage(deps, record, params)));
     },
+  },
+  policyStatus: {
+    GET: async ({ deps, principal, bucket }) => xmlResult(policyStatusXml(await bucketIsPublic(deps, principal, bucket))),
   },
   ...BUCKET_LOCK_ROUTES,
   ...BUCKET_MULTIPART_ROUTES,

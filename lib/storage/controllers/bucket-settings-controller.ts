@@ -3,6 +3,7 @@ import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../buck
 import { CORS_SETTING } from '../cors/cors-setting';
 import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
 import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
+import { POLICY_SETTING } from '../policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { BUCKET_TAGGING_SETTING } from '../tagging/bucket-tagging-setting';
@@ -18,13 +19,18 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   BUCKET_TAGGING_SETTING,
   OWNERSHIP_SETTING,
   PUBLIC_ACCESS_BLOCK_SETTING,
+  POLICY_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */
 export function bucketSettingRoute(setting: BucketSetting): RouteTable[string] {
   return {
-    GET: async ({ deps, principal, bucket }) =>
-      xmlResult(setting.toXml(await getBucketSetting(deps, principal, bucket, setting))),
+    GET: async ({ deps, principal, bucket }) => {
+      const document = setting.toXml(await getBucketSetting(deps, principal, bucket, setting));
+      return setting.mediaType
+        ? { status: 200, headers: { 'content-type': setting.mediaType }, body: document }
+        : xmlResult(document);
+    },
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketSetting(deps, principal, bucket, setting, body);
       return emptyResult(200);

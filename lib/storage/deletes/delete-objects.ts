@@ -3,9 +3,9 @@ import type { Principal } from '../auth/principal';
 import { isAllowed } from '../authorization';
 import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
-import { s3MessageOf } from '../s3-error-codes';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
 import { deletePrecondition } from '../objects/write-conditions';
+import { s3MessageOf } from '../s3-error-codes';
 import type { StorageDeps } from '../storage-deps';
 import type { DeleteRequest } from './delete-request';
 
@@ -29,7 +29,8 @@ export async function deleteObjects(
   bypassGovernanceRequested = false,
 ): Promise<DeleteObjectsEntry[]> {
   const bucket = await existingBucket(deps, name);
-  const allowed = isAllowed(principal, 'DeleteObject', { bucket });
+  // Each key is judged on its own: a bucket policy may allow or deny deletes by key.
+  const allowed = (key: string) => isAllowed(principal, 'DeleteObject', { bucket, key });
   const entries: DeleteObjectsEntry[] = new Array(request.objects.length);
   let next = 0;
   const worker = async () => {
@@ -38,7 +39,7 @@ export async function deleteObjects(
       const { key, versionId, conditions } = request.objects[index]!;
       const requested = versionId === undefined ? {} : { requestedVersionId: versionId };
       try {
-        if (!allowed) throw new StorageError('AccessDenied');
+        if (!allowed(key)) throw new StorageError('AccessDenied');
         entries[index] = {
           kind: 'deleted',
           key,

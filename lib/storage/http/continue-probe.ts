@@ -3,6 +3,7 @@ import { bucketFor } from '../buckets/bucket-operations';
 import { header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import type { StorageDeps } from '../storage-deps';
+import { withRequestFacts } from './request-facts';
 
 /**
  * The header with which the local HTTP layer asks, before it answers `100 Continue`, whether an upload would be
@@ -24,9 +25,9 @@ export async function answerContinueProbe(deps: StorageDeps, keys: AccessKeyReso
   // The probe carries the upload's own Content-Length (it has no body itself), which the signature may cover.
   const declared = header(request, CONTINUE_PROBE_HEADER) ?? '';
   const upload = { ...request, headers: { ...request.headers, ...(declared === '' ? {} : { 'content-length': [declared] }) } };
-  const principal = await authenticateHeaders(upload, keys, deps.now());
+  const principal = withRequestFacts(await authenticateHeaders(upload, keys, deps.now()), upload, deps.now());
   if (request.bucket !== undefined && request.key !== undefined && ['PUT', 'POST'].includes(request.method)) {
-    await bucketFor(deps, principal, request.bucket, 'PutObject');
+    await bucketFor(deps, principal, request.bucket, 'PutObject', request.key);
   }
   return emptyResult(200);
 }

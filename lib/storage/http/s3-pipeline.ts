@@ -20,6 +20,7 @@ import { emptyResult, type S3Response } from '../requests/s3-response';
 import { subresourceOf } from '../requests/subresources';
 import type { StorageDeps } from '../storage-deps';
 import { answerContinueProbe, isContinueProbe } from './continue-probe';
+import { withRequestFacts } from './request-facts';
 import { chargeRequest } from './usage-charge';
 
 const METHODS = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE']);
@@ -82,7 +83,7 @@ async function serve(
       ? reads.bucket.value
       : (plainDeps.buckets.remembered(name) ?? plainDeps.buckets.get(name)),
   );
-  const principal = withPaymentConsent(authenticated.principal, request);
+  const principal = withRequestFacts(withPaymentConsent(authenticated.principal, request), request, deps.now());
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);
   const { body, checksum } = authenticated;

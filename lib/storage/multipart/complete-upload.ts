@@ -95,7 +95,7 @@ async function earlierCompletion(
   error: unknown,
 ): Promise<Committed | undefined> {
   if (!(error instanceof StorageError) || error.code !== 'NoSuchUpload') return undefined;
-  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject', input.key);
   const current = await deps.objects.get(input.bucket, input.key);
   if (current?.uploadId !== input.uploadId) return undefined;
   return { record: current, versioned: bucket.versioning !== undefined };

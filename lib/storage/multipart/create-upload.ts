@@ -16,7 +16,7 @@ export async function createMultipartUpload(
   input: { bucket: string; key: string; headers: Readonly<Record<string, readonly string[]>> },
 ): Promise<MultipartUpload> {
   assertValidObjectKey(input.key);
-  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject', input.key);
   const initiator = ownerOf(principal);
   // The data key is made (or the SSE-C key checked) now: every part is encrypted with it.
   const { owner, fields } = await newObjectSpec(deps, principal, bucket, input.headers);

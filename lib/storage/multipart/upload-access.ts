@@ -14,7 +14,7 @@ export async function uploadFor(
   principal: Principal,
   target: { bucket: string; key: string; uploadId: string },
 ): Promise<{ bucket: BucketRecord; upload: MultipartUpload }> {
-  const bucket = await bucketFor(deps, principal, target.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, target.bucket, 'PutObject', target.key);
   const upload = await deps.uploads.get(target.bucket, target.key, target.uploadId);
   if (!upload) throw noSuchUpload(target.uploadId);
   const caller = principal.kind === 'user' ? principal.user.id : undefined;

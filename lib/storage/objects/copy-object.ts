@@ -54,7 +54,7 @@ export async function copyObject(
   }
   const checksumAlgorithm = requestedChecksumAlgorithm(input.headers);
   const sourceBucket = await existingBucket(deps, source.bucket);
-  const target = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const target = await bucketFor(deps, principal, input.bucket, 'PutObject', input.key);
   const spec = await copiedObjectSpec(deps, principal, target, input.headers);
   const sourceKey = customerKeyOf(input.headers, COPY_SOURCE_CUSTOMER_KEY_HEADERS, deps.sseCustomerKeyOverHttp);
   for (let attempt = 0; attempt < 5; attempt++) {

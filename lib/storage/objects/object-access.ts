@@ -35,7 +35,10 @@ export async function authorizedObject(
   const record =
     versionId === undefined ? await deps.objects.get(bucket.name, key) : await findVersion(deps, bucket, key, versionId);
   if (!record) {
-    if (!isAllowed(principal, 'ListBucket', { bucket })) throw new StorageError('AccessDenied');
+    // May the caller know the key is missing? A policy's `s3:prefix` condition judges the key itself, as on RGW.
+    if (!isAllowed(principal, 'ListBucket', { bucket, conditionOverrides: { 's3:prefix': key } })) {
+      throw new StorageError('AccessDenied');
+    }
     if (versionId !== undefined) throw new StorageError('NoSuchVersion', undefined, { Key: key, VersionId: versionId });
     const marker = await latestDeleteMarker(deps, bucket, key);
     // RGW says `x-amz-delete-marker: false` on a 404 that no marker caused, so clients can tell the two apart.

@@ -26,7 +26,7 @@ export interface PutObjectInput {
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
 export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<Committed> {
   assertValidObjectKey(input.key);
-  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject');
+  const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject', input.key);
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
   const md5 = verifiedBodyMd5(deps.maxObjectBytes, input.headers, input.body);
   const spec = await newObjectSpec(deps, principal, bucket, input.headers, input.tags);

@@ -6,6 +6,7 @@ import { StorageError } from '../errors';
 import { CONTENT_HEADERS } from '../objects/object-record';
 import type { Committed } from '../objects/object-writer';
 import { putObject } from '../objects/put-object';
+import { requestFacts } from '../policy/condition-keys';
 import { assertFormFields } from '../requests/request-header-rules';
 import type { StorageDeps } from '../storage-deps';
 import { OBJECT_TAG_LIMIT, validTagSet } from '../tagging/tag-set';
@@ -29,7 +30,7 @@ export interface PostObjectResult extends Committed {
 export async function postObject(
   deps: StorageDeps,
   keys: AccessKeyResolver,
-  input: { bucket: string; contentType?: string; body: Buffer; forwardedProto?: string },
+  input: { bucket: string; contentType?: string; body: Buffer; forwardedProto?: string; sourceIp?: string },
 ): Promise<PostObjectResult> {
   const { fields, file } = await parsePostForm(input.contentType, input.body);
   const claim = parsePostPolicyClaim((name) => fields.get(name));
@@ -64,14 +65,20 @@ export async function postObject(
   if (acl !== undefined) headers['x-amz-acl'] = [acl];
   const tagging = fields.get('tagging');
   const tags = tagging === undefined ? undefined : validTagSet(parseTagging(tagging), OBJECT_TAG_LIMIT);
-  const committed = await putObject(deps, principal, {
-    bucket: input.bucket,
-    key,
-    body: file.bytes,
-    headers,
-    checksum,
-    ...(tags ? { tags } : {}),
-  });
+  // A bucket policy judges the form as it would the PUT it stands for.
+  const facts = requestFacts({ ...(input.sourceIp ? { sourceIp: input.sourceIp } : {}), headers, query: [], now: deps.now() });
+  const committed = await putObject(
+    deps,
+    { ...principal, facts },
+    {
+      bucket: input.bucket,
+      key,
+      body: file.bytes,
+      headers,
+      checksum,
+      ...(tags ? { tags } : {}),
+    },
+  );
   return {
     ...committed,
     principal,

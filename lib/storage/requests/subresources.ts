@@ -19,12 +19,12 @@ const SUPPORTED = new Set([
   'object-lock',
   'retention',
   'legal-hold',
+  'policy',
+  'policyStatus',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
   'lifecycle',
-  'policy',
-  'policyStatus',
   'website',
   'notification',
   'logging',

@@ -39,7 +39,7 @@ export async function startBrowserUpload(
   where: UploadTarget,
 ): Promise<UploadStart> {
   assertValidObjectKey(input.key);
-  await bucketFor(deps.storage, actor.principal, input.bucket, 'PutObject');
+  await bucketFor(deps.storage, actor.principal, input.bucket, 'PutObject', input.key);
   const partBytes = uploadPartBytes(deps.storage.maxObjectBytes);
   const sign = (method: 'PUT' | 'POST' | 'DELETE', query?: Record<string, string>) =>
     presignedUrl(
