@@ -43,7 +43,10 @@ module.exports = {
       comment:
         'storage tiers: the domain (buckets, objects, versions, blobs and the features) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
       severity: 'error',
-      from: { path: '^lib/storage/', pathNot: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
+      from: {
+        path: '^lib/storage/',
+        pathNot: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$',
+      },
       to: { path: '^lib/storage/(controllers|http|console)/' },
     },
     {
