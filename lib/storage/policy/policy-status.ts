@@ -1,5 +1,6 @@
 import { grantsOf } from '../acl/access-control';
 import type { Principal } from '../auth/principal';
+import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
 import { isPublicGrant } from '../public-access/public-access-block';
 import type { StorageDeps } from '../storage-deps';
@@ -13,8 +14,11 @@ import { isPublicPolicy } from './public-policy';
  */
 export async function bucketIsPublic(deps: StorageDeps, principal: Principal, name: string): Promise<boolean> {
   const bucket = await bucketFor(deps, principal, name, 'GetBucketPolicyStatus');
-  const byPolicy = bucket.policy !== undefined && isPublicPolicy(parsePolicy(bucket.policy, bucket.name));
-  return byPolicy || grantsOf(bucket).some(isPublicGrant);
+  return isPublicByPolicy(bucket) || grantsOf(bucket).some(isPublicGrant);
 }
+
+/** Does the bucket's policy (if any) grant to everyone? */
+export const isPublicByPolicy = (bucket: Pick<BucketRecord, 'name' | 'policy'>): boolean =>
+  bucket.policy !== undefined && isPublicPolicy(parsePolicy(bucket.policy, bucket.name));
 
 export const policyStatusXml = (isPublic: boolean) => s3Document('PolicyStatus', { IsPublic: isPublic });

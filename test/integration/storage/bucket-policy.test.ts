@@ -17,6 +17,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient, csrfOf } from '../../support/admin/admin-client';
 import { awsCli } from '../../support/cli-clients';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
@@ -264,5 +265,56 @@ describe('bucket policy evaluation', () => {
     expect([stranger.status, errorCode(stranger)]).toEqual([403, 'AccessDenied']);
     const read = await rawS3({ method: 'GET', path: `/${bucket}`, query: { policy: '' }, as: owner });
     expect([read.status, errorCode(read)]).toEqual([404, 'NoSuchBucketPolicy']);
+  });
+});
+
+describe('bucket policy in the console', () => {
+  async function signedIn(user: StorageCredentials): Promise<AdminClient> {
+    const browser = new AdminClient();
+    const form = await browser.get('/v1/console/');
+    await browser.post('/v1/console/sign-in', { _csrf: csrfOf(form.text), accessKey: user.accessKey, secretKey: user.secretKey });
+    return browser;
+  }
+
+  it('shows the owner the policy and whether it is public; lets a user the policy allows browse, and shows a denial as a calm page', async () => {
+    const bucket = await bucketWith('console-policy', { 'shared/a.txt': 'a', 'private/b.txt': 'b' });
+    await s3.send(
+      new PutBucketPolicyCommand({
+        Bucket: bucket,
+        Policy: document(
+          {
+            Sid: 'ShareFolder',
+            Effect: 'Allow',
+            Principal: { AWS: other.id },
+            Action: 's3:ListBucket',
+            Resource: `arn:aws:s3:::${bucket}`,
+            Condition: { StringLike: { 's3:prefix': 'shared/*' } },
+          },
+          {
+            Sid: 'PublicShared',
+            Effect: 'Allow',
+            Principal: '*',
+            Action: 's3:GetObject',
+            Resource: `arn:aws:s3:::${bucket}/shared/*`,
+          },
+        ),
+      }),
+    );
+    const ownerPage = await (await signedIn(owner)).get(`/v1/console/buckets/${bucket}`);
+    expect(ownerPage.status).toBe(200);
+    expect(ownerPage.text).toContain('Bucket policy');
+    expect(ownerPage.text).toContain('public: the policy grants to everyone');
+    expect(ownerPage.text).toContain('&quot;Sid&quot;: &quot;ShareFolder&quot;');
+
+    const guest = await signedIn(other);
+    const allowed = await guest.get(`/v1/console/buckets/${bucket}?prefix=shared/`);
+    expect(allowed.status).toBe(200);
+    expect(allowed.text).toContain('a.txt');
+    expect(allowed.text).not.toContain('Bucket policy');
+    const denied = await guest.get(`/v1/console/buckets/${bucket}?prefix=private/`);
+    expect(denied.status).toBe(403);
+    expect(denied.text).toContain('AccessDenied');
+    expect(denied.text).not.toContain('b.txt');
+    expect(denied.text).not.toMatch(/at .*\.ts|Error:/);
   });
 });

@@ -3,6 +3,8 @@ import type { BucketRecord } from '../../buckets/bucket';
 import { bucketFor } from '../../buckets/bucket-operations';
 import { listObjectsPage } from '../../listing/list-objects';
 import type { ListedObject } from '../../objects/object-record';
+import { requestFacts } from '../../policy/condition-keys';
+import { isPublicByPolicy } from '../../policy/policy-status';
 import type { ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { folderOf } from './folder-path';
@@ -21,6 +23,8 @@ export interface FolderListing {
   next?: string;
   /** What the signed-in user may do here, from the same evaluator: the page offers only those. */
   may: { upload: boolean; configure: boolean; changeAcl: boolean };
+  /** The bucket's policy and whether it makes the bucket public, for those who may read it. */
+  policy?: { document: string; isPublic: boolean };
 }
 
 /**
@@ -33,16 +37,22 @@ export async function browseBucket(
   name: string,
   input: { prefix?: string; search?: string; after?: string; pageSize?: number },
 ): Promise<FolderListing> {
-  const bucket = await bucketFor(deps.storage, actor.principal, name, 'ListBucket');
   const folder = folderOf(input.prefix);
   const search = input.search ?? '';
+  // The folder is listed as ListObjects would list it: a bucket policy's s3:prefix and s3:delimiter judge it.
+  const query = [
+    ['prefix', folder + search],
+    ['delimiter', '/'],
+  ] as const;
+  const principal = { ...actor.principal, facts: requestFacts({ headers: {}, query, now: deps.storage.now() }) };
+  const bucket = await bucketFor(deps.storage, principal, name, 'ListBucket');
   const page = await listObjectsPage(deps.storage.objects, name, {
     prefix: folder + search,
     delimiter: '/',
     maxKeys: input.pageSize ?? FOLDER_PAGE_SIZE,
     ...(input.after ? { after: input.after } : {}),
   });
-  const { principal } = actor;
+  const readsPolicy = bucket.policy !== undefined && isAllowed(principal, 'GetBucketPolicy', { bucket });
   return {
     bucket,
     folder,
@@ -55,5 +65,6 @@ export async function browseBucket(
       configure: isAllowed(principal, 'PutBucketVersioning', { bucket }),
       changeAcl: isAllowed(principal, 'PutBucketAcl', { bucket }),
     },
+    ...(readsPolicy && bucket.policy ? { policy: { document: bucket.policy, isPublic: isPublicByPolicy(bucket) } } : {}),
   };
 }

@@ -104,8 +104,35 @@ export function BucketPage(props: BucketPageProps) {
         </section>
       )}
       {(listing.may.configure || listing.may.changeAcl) && <BucketSettings {...props} />}
+      {listing.policy && <BucketPolicy {...listing.policy} />}
     </ConsoleLayout>
   );
+}
+
+/** The bucket policy as stored (read-only here: any S3 client puts it), and whether it makes the bucket public. */
+function BucketPolicy({ document, isPublic }: { document: string; isPublic: boolean }) {
+  return (
+    <section class="panel" aria-labelledby="policy">
+      <h2 id="policy">Bucket policy</h2>
+      <p class="row">
+        {isPublic ? (
+          <span class="badge public">public: the policy grants to everyone</span>
+        ) : (
+          <span class="badge">not public: the policy grants to named users only</span>
+        )}
+      </p>
+      <pre class="policy">{prettyJson(document)}</pre>
+    </section>
+  );
+}
+
+/** The stored document indented for reading (it was checked as JSON when it was put). */
+function prettyJson(document: string): string {
+  try {
+    return JSON.stringify(JSON.parse(document), null, 2);
+  } catch {
+    return document;
+  }
 }
 
 function BucketSettings({ base, user, listing }: BucketPageProps) {

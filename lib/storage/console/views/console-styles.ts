@@ -37,6 +37,7 @@ button.danger{background:#ba2525;border-color:#ba2525}
 .notice.bad{border-color:#ba2525;background:#ffeeee}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:700;background:#e4e7eb;color:#334e68}
 .badge.public{background:#fce588;color:#8d2b0b}
+.policy{overflow:auto;max-height:24em;background:#f5f7fa;padding:8px;border-radius:4px;font-size:12px}
 dl.fields{display:grid;grid-template-columns:minmax(110px,200px) 1fr;gap:4px 14px;margin:0}
 dl.fields dt{color:#627d98}
 dl.fields dd{margin:0;word-break:break-all}
