@@ -51,7 +51,9 @@ export type StorageAction =
   | 'GetBucketPolicy'
   | 'PutBucketPolicy'
   | 'DeleteBucketPolicy'
-  | 'GetBucketPolicyStatus';
+  | 'GetBucketPolicyStatus'
+  | 'GetLifecycleConfiguration'
+  | 'PutLifecycleConfiguration';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -104,6 +106,8 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutBucketPolicy: 'bucket-owner',
   DeleteBucketPolicy: 'bucket-owner',
   GetBucketPolicyStatus: 'bucket-owner',
+  GetLifecycleConfiguration: 'bucket-owner',
+  PutLifecycleConfiguration: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './http/s3-endpoint';
 export * from './http/s3-error-response';
 export * from './http/s3-handler';
+export * from './lifecycle/apply-lifecycle';
 export * from './maintenance/storage-sweep';
 export * from './maintenance/sweep-orphan-blobs';
 export * from './multipart/expire-uploads';

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { LifecycleRule } from '../lifecycle/lifecycle-rule';
 import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
@@ -13,6 +15,13 @@ import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } fro
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
 export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
+/**
+ * The sparse index of buckets with a lifecycle configuration, spread over a few partitions (no hot key when many
+ * buckets change their rules at once); the lifecycle pass queries them instead of reading every bucket.
+ */
+const LIFECYCLE_SHARDS = 8;
+const lifecyclePartition = (shard: number) => `LIFECYCLE#${shard}`;
+const lifecycleShardOf = (bucket: string) => createHash('sha256').update(bucket).digest()[0]! % LIFECYCLE_SHARDS;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
@@ -129,11 +138,36 @@ export class BucketRepository implements BucketCatalog {
           ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         }),
       );
-      return true;
     } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
+      // A bucket gone keeps no index entry.
+      if (settings.lifecycle === null && condition === undefined) await this.indexLifecycle(name, false);
+      return false;
     }
+    // After the setting: a crash in between leaves an index entry missing (the PUT fails and is retried) or one too
+    // many (the lifecycle pass finds no rules and drops it), never rules that are silently not applied.
+    if (settings.lifecycle !== undefined) await this.indexLifecycle(name, settings.lifecycle !== null);
+    return true;
+  }
+
+  async withLifecycle(): Promise<string[]> {
+    const shards = await Promise.all(
+      Array.from({ length: LIFECYCLE_SHARDS }, (_, shard) =>
+        queryAllPages(this.documents, {
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': lifecyclePartition(shard) },
+          ProjectionExpression: 'SK',
+        }),
+      ),
+    );
+    return shards.flat().map((item) => String(item.SK));
+  }
+
+  private async indexLifecycle(name: string, present: boolean): Promise<void> {
+    const Key = { PK: lifecyclePartition(lifecycleShardOf(name)), SK: name };
+    if (present) await this.documents.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'lifecycle-index' } }));
+    else await this.documents.send(new DeleteCommand({ TableName: this.table, Key }));
   }
 }
 
@@ -154,5 +188,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
     ...(item.objectLock === undefined ? {} : { objectLock: item.objectLock as BucketObjectLock }),
     ...(typeof item.policy === 'string' ? { policy: item.policy } : {}),
+    ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
   };
 }

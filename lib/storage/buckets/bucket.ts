@@ -1,6 +1,7 @@
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { LifecycleRule } from '../lifecycle/lifecycle-rule';
 import type { BucketObjectLock } from '../object-lock/object-lock';
 import type { ObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
@@ -34,9 +35,11 @@ export interface BucketRecord {
   objectLock?: BucketObjectLock;
   /** Undefined: no bucket policy. The JSON document as it was put (GET ?policy answers it byte for byte). */
   policy?: string;
+  /** Undefined: no lifecycle configuration (`?lifecycle`). */
+  lifecycle?: LifecycleRule[];
 }
 
-/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy) change (null: back to the default). */
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle) change (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
@@ -45,6 +48,7 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   ownership?: ObjectOwnership | null;
   publicAccessBlock?: PublicAccessBlock | null;
   policy?: string | null;
+  lifecycle?: LifecycleRule[] | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */
@@ -60,4 +64,6 @@ export interface BucketCatalog {
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
   /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
   update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean>;
+  /** The buckets with a lifecycle configuration (a sparse index the lifecycle pass reads; it may name buckets since gone). */
+  withLifecycle(): Promise<string[]>;
 }

@@ -38,6 +38,10 @@ export class RequestBuckets implements BucketCatalog {
     return this.catalog.listByOwner(ownerId);
   }
 
+  withLifecycle() {
+    return this.catalog.withLifecycle();
+  }
+
   async deleteIfEmpty(name: string) {
     const outcome = await this.catalog.deleteIfEmpty(name);
     if (outcome === 'deleted') this.seen.delete(name);

@@ -2,6 +2,7 @@ import type { BucketSetting } from '../bucket-settings/bucket-setting';
 import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../bucket-settings/bucket-setting-operations';
 import { CORS_SETTING } from '../cors/cors-setting';
 import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
+import { LIFECYCLE_SETTING } from '../lifecycle/lifecycle-setting';
 import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
 import { POLICY_SETTING } from '../policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
@@ -20,6 +21,7 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   OWNERSHIP_SETTING,
   PUBLIC_ACCESS_BLOCK_SETTING,
   POLICY_SETTING,
+  LIFECYCLE_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */
