@@ -140,15 +140,10 @@ function parseTag(value: unknown): Tag {
 function parseFilter(value: unknown): LifecycleFilter {
   const element = elementOf(value);
   if (!element) throw malformed();
-  const parts = ['Prefix', 'Tag', 'And', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'].filter(
-    (name) => element[name] !== undefined,
-  );
-  // A filter names one predicate; several are combined with And.
-  if (parts.length > 1) throw malformed();
-  if (element.Tag !== undefined) {
-    if (!Array.isArray(element.Tag) || element.Tag.length !== 1) throw malformed();
-    return { tag: parseTag(element.Tag[0]) };
-  }
+  // S3 wants several predicates inside And; RGW (and the SDKs' users) also send them side by side: both are
+  // accepted and mean the same, and GET answers each in the shape it came.
+  const sideBySide = ['Prefix', 'Tag', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'].some((name) => element[name] !== undefined);
+  if (element.And !== undefined && sideBySide) throw malformed();
   if (element.And !== undefined) {
     const and = elementOf(element.And);
     if (!and) throw malformed();
@@ -164,10 +159,12 @@ function parseFilter(value: unknown): LifecycleFilter {
       },
     };
   }
+  if (element.Tag !== undefined && (!Array.isArray(element.Tag) || element.Tag.length !== 1)) throw malformed();
   const greater = size(element.ObjectSizeGreaterThan);
   const less = size(element.ObjectSizeLessThan);
   return {
     ...(element.Prefix === undefined ? {} : { prefix: text(element.Prefix) }),
+    ...(Array.isArray(element.Tag) ? { tag: parseTag(element.Tag[0]) } : {}),
     ...(greater === undefined ? {} : { sizeGreaterThan: greater }),
     ...(less === undefined ? {} : { sizeLessThan: less }),
   };
@@ -190,7 +187,6 @@ function refuseTransitions(rule: Element): void {
 const tagXml = (tag: Tag) => ({ Key: tag.key, Value: tag.value });
 
 function filterXml(filter: LifecycleFilter): Record<string, unknown> {
-  if (filter.tag) return { Tag: tagXml(filter.tag) };
   if (filter.and) {
     const { prefix, tags, sizeGreaterThan, sizeLessThan } = filter.and;
     return {
@@ -204,6 +200,7 @@ function filterXml(filter: LifecycleFilter): Record<string, unknown> {
   }
   return {
     ...(filter.prefix === undefined ? {} : { Prefix: filter.prefix }),
+    ...(filter.tag === undefined ? {} : { Tag: tagXml(filter.tag) }),
     ...(filter.sizeGreaterThan === undefined ? {} : { ObjectSizeGreaterThan: filter.sizeGreaterThan }),
     ...(filter.sizeLessThan === undefined ? {} : { ObjectSizeLessThan: filter.sizeLessThan }),
   };

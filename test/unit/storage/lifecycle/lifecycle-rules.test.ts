@@ -27,6 +27,18 @@ describe('lifecycle configuration documents', () => {
       ),
     );
     expect(rules.map((rule) => rule.id)).toEqual(['v1', 'tag', 'and', 'rule-4']);
+    // RGW's side-by-side predicates (no And) mean the same as And, and come back as sent.
+    const [sideBySide] = parseLifecycleConfiguration(
+      configuration(
+        '<ID>s</ID><Filter><Prefix>p/</Prefix><Tag><Key>k</Key><Value>v</Value></Tag><ObjectSizeGreaterThan>10</ObjectSizeGreaterThan></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>',
+      ),
+    );
+    expect(ruleApplies(sideBySide!, { key: 'p/x', size: 11, tags: [{ key: 'k', value: 'v' }] })).toBe(true);
+    expect(ruleApplies(sideBySide!, { key: 'p/x', size: 11 })).toBe(false);
+    expect(ruleApplies(sideBySide!, { key: 'p/x', size: 10, tags: [{ key: 'k', value: 'v' }] })).toBe(false);
+    expect(lifecycleConfigurationXml([sideBySide!])).toContain(
+      '<Filter><Prefix>p/</Prefix><Tag><Key>k</Key><Value>v</Value></Tag><ObjectSizeGreaterThan>10</ObjectSizeGreaterThan></Filter>',
+    );
     expect(rules[2]).toMatchObject({
       filter: {
         and: {
@@ -52,9 +64,9 @@ describe('lifecycle configuration documents', () => {
       'MalformedXML',
     );
     expect(codeOf(configuration('<Prefix>a</Prefix><Filter><Prefix>a</Prefix></Filter>' + ok))).toBe('MalformedXML');
-    expect(codeOf(configuration('<Filter><Prefix>a</Prefix><Tag><Key>k</Key><Value>v</Value></Tag></Filter>' + ok))).toBe(
-      'MalformedXML',
-    );
+    expect(
+      codeOf(configuration('<Filter><And><Prefix>a</Prefix></And><Tag><Key>k</Key><Value>v</Value></Tag></Filter>' + ok)),
+    ).toBe('MalformedXML');
     expect(codeOf(configuration('<Prefix>a</Prefix><Status>Enabled</Status><Expiration><Days>-1</Days></Expiration>'))).toBe(
       'InvalidArgument',
     );
