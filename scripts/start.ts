@@ -7,7 +7,7 @@ import { loadLocalStackConfig, processEnv } from '../lib/config';
 import { createWebhookDelivery } from '../lib/gateway/container';
 import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
 import { startPassTimer } from '../lib/scheduling/pass-timer';
-import { applyLifecycle } from '../lib/storage';
+import { applyLifecycle, flushAccessLogs } from '../lib/storage';
 import { createStorageWiring } from '../lib/storage/storage-wiring';
 import { Lifecycle } from './local/lifecycle';
 import { startLocalStack } from './local/local-stack';
@@ -72,6 +72,10 @@ async function main(): Promise<void> {
       ...(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS
         ? { STORAGE_LIFECYCLE_DAY_SECONDS: String(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS) }
         : {}),
+      // How long access log records wait for delivery (DESIGN §7.6).
+      ...(processEnv().STORAGE_LOG_FLUSH_SECONDS
+        ? { STORAGE_LOG_FLUSH_SECONDS: String(processEnv().STORAGE_LOG_FLUSH_SECONDS) }
+        : {}),
     },
     // Function logs (JSON lines) and request lines go to the terminal; emulator chatter only with VERBOSE=1.
     onOutput: (source, chunk) => {
@@ -103,6 +107,16 @@ async function main(): Promise<void> {
     onError: (error) => console.error(`lifecycle: pass failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   lifecycle.add(() => lifecyclePass.stop());
+
+  // Access log delivery: on AWS a function every minute; here the same pass four times a second.
+  const LOG_PASS_MS = 250;
+  const flushSeconds = Math.max(0, stack.context.config.storageLogFlushSeconds - LOG_PASS_MS / 1000);
+  const logDelivery = startPassTimer(() => flushAccessLogs(storage, { now: new Date(), flushSeconds }), {
+    everyMs: LOG_PASS_MS,
+    onError: (error) =>
+      console.error(`access logs: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => logDelivery.stop());
 
   printBanner(
     stack.baseUrl,

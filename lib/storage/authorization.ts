@@ -53,7 +53,9 @@ export type StorageAction =
   | 'DeleteBucketPolicy'
   | 'GetBucketPolicyStatus'
   | 'GetLifecycleConfiguration'
-  | 'PutLifecycleConfiguration';
+  | 'PutLifecycleConfiguration'
+  | 'GetBucketLogging'
+  | 'PutBucketLogging';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -108,6 +110,8 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   GetBucketPolicyStatus: 'bucket-owner',
   GetLifecycleConfiguration: 'bucket-owner',
   PutLifecycleConfiguration: 'bucket-owner',
+  GetBucketLogging: 'bucket-owner',
+  PutBucketLogging: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */

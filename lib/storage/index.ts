@@ -1,3 +1,4 @@
+export * from './access-logs/flush-access-logs';
 export * from './auth/principal';
 export * from './auth/request-authenticator';
 export * from './buckets/bucket';

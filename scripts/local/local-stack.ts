@@ -82,6 +82,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEBHOOK_SCHEDULE: 'false',
       // Likewise the storage lifecycle pass (scripts/start.ts runs it on a timer; tests call it).
       LIFECYCLE_SCHEDULE: 'false',
+      LOG_FLUSH_SCHEDULE: 'false',
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);

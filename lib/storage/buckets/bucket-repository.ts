@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
+import type { BucketLogging } from '../access-logs/bucket-logging';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
@@ -10,18 +11,25 @@ import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
-import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
+import {
+  type BucketCatalog,
+  type BucketCondition,
+  type BucketRecord,
+  type BucketSettings,
+  INDEXED_SETTINGS,
+  type IndexedSetting,
+} from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
 export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
 /**
- * The sparse index of buckets with a lifecycle configuration, spread over a few partitions (no hot key when many
- * buckets change their rules at once); the lifecycle pass queries them instead of reading every bucket.
+ * Sparse indexes of the buckets with a lifecycle configuration or access logging, each spread over a few partitions
+ * (no hot key when many buckets change at once); the scheduled passes query them instead of reading every bucket.
  */
-const LIFECYCLE_SHARDS = 8;
-const lifecyclePartition = (shard: number) => `LIFECYCLE#${shard}`;
-const lifecycleShardOf = (bucket: string) => createHash('sha256').update(bucket).digest()[0]! % LIFECYCLE_SHARDS;
+const INDEX_SHARDS = 8;
+const indexPartition = (setting: IndexedSetting, shard: number) => `INDEX#${setting}#${shard}`;
+const shardOf = (bucket: string) => createHash('sha256').update(bucket).digest()[0]! % INDEX_SHARDS;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
@@ -141,22 +149,22 @@ export class BucketRepository implements BucketCatalog {
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       // A bucket gone keeps no index entry.
-      if (settings.lifecycle === null && condition === undefined) await this.indexLifecycle(name, false);
+      if (condition === undefined) await this.index(name, settings, () => false);
       return false;
     }
     // After the setting: a crash in between leaves an index entry missing (the PUT fails and is retried) or one too
-    // many (the lifecycle pass finds no rules and drops it), never rules that are silently not applied.
-    if (settings.lifecycle !== undefined) await this.indexLifecycle(name, settings.lifecycle !== null);
+    // many (the pass finds no setting and drops it), never a setting that is silently not applied.
+    await this.index(name, settings, (value) => value !== null);
     return true;
   }
 
-  async withLifecycle(): Promise<string[]> {
+  async withSetting(setting: IndexedSetting): Promise<string[]> {
     const shards = await Promise.all(
-      Array.from({ length: LIFECYCLE_SHARDS }, (_, shard) =>
+      Array.from({ length: INDEX_SHARDS }, (_, shard) =>
         queryAllPages(this.documents, {
           TableName: this.table,
           KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': lifecyclePartition(shard) },
+          ExpressionAttributeValues: { ':pk': indexPartition(setting, shard) },
           ProjectionExpression: 'SK',
         }),
       ),
@@ -164,10 +172,16 @@ export class BucketRepository implements BucketCatalog {
     return shards.flat().map((item) => String(item.SK));
   }
 
-  private async indexLifecycle(name: string, present: boolean): Promise<void> {
-    const Key = { PK: lifecyclePartition(lifecycleShardOf(name)), SK: name };
-    if (present) await this.documents.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'lifecycle-index' } }));
-    else await this.documents.send(new DeleteCommand({ TableName: this.table, Key }));
+  /** Adds or removes the bucket's entries in the indexes of the indexed settings this change touches. */
+  private async index(name: string, settings: BucketSettings, present: (value: unknown) => boolean): Promise<void> {
+    for (const setting of INDEXED_SETTINGS) {
+      const value = settings[setting];
+      if (value === undefined) continue;
+      const Key = { PK: indexPartition(setting, shardOf(name)), SK: name };
+      if (present(value))
+        await this.documents.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'setting-index' } }));
+      else await this.documents.send(new DeleteCommand({ TableName: this.table, Key }));
+    }
   }
 }
 
@@ -189,5 +203,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.objectLock === undefined ? {} : { objectLock: item.objectLock as BucketObjectLock }),
     ...(typeof item.policy === 'string' ? { policy: item.policy } : {}),
     ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
+    ...(item.logging === undefined ? {} : { logging: item.logging as BucketLogging }),
   };
 }

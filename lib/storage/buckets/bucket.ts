@@ -1,3 +1,4 @@
+import type { BucketLogging } from '../access-logs/bucket-logging';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
@@ -37,9 +38,11 @@ export interface BucketRecord {
   policy?: string;
   /** Undefined: no lifecycle configuration (`?lifecycle`). */
   lifecycle?: LifecycleRule[];
+  /** Undefined: no server access logging (`?logging`). */
+  logging?: BucketLogging;
 }
 
-/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle) change (null: back to the default). */
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle, ?logging) change (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
@@ -49,6 +52,7 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   publicAccessBlock?: PublicAccessBlock | null;
   policy?: string | null;
   lifecycle?: LifecycleRule[] | null;
+  logging?: BucketLogging | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */
@@ -64,6 +68,10 @@ export interface BucketCatalog {
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
   /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
   update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean>;
-  /** The buckets with a lifecycle configuration (a sparse index the lifecycle pass reads; it may name buckets since gone). */
-  withLifecycle(): Promise<string[]>;
+  /** The buckets with this setting (a sparse index a scheduled pass reads; it may name buckets since gone). */
+  withSetting(setting: IndexedSetting): Promise<string[]>;
 }
+
+/** The settings a scheduled pass applies to every bucket that has them: indexed, so the pass never reads every bucket. */
+export const INDEXED_SETTINGS = ['lifecycle', 'logging'] as const;
+export type IndexedSetting = (typeof INDEXED_SETTINGS)[number];

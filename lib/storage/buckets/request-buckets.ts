@@ -1,4 +1,4 @@
-import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
+import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings, IndexedSetting } from './bucket';
 
 /**
  * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can
@@ -38,8 +38,8 @@ export class RequestBuckets implements BucketCatalog {
     return this.catalog.listByOwner(ownerId);
   }
 
-  withLifecycle() {
-    return this.catalog.withLifecycle();
+  withSetting(setting: IndexedSetting) {
+    return this.catalog.withSetting(setting);
   }
 
   async deleteIfEmpty(name: string) {

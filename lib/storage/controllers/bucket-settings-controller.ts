@@ -1,3 +1,4 @@
+import { LOGGING_SETTING } from '../access-logs/logging-setting';
 import type { BucketSetting } from '../bucket-settings/bucket-setting';
 import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../bucket-settings/bucket-setting-operations';
 import { CORS_SETTING } from '../cors/cors-setting';
@@ -22,20 +23,24 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   PUBLIC_ACCESS_BLOCK_SETTING,
   POLICY_SETTING,
   LIFECYCLE_SETTING,
+  LOGGING_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */
 export function bucketSettingRoute(setting: BucketSetting): RouteTable[string] {
   return {
     GET: async ({ deps, principal, bucket }) => {
-      const document = setting.toXml(await getBucketSetting(deps, principal, bucket, setting));
+      const value = await getBucketSetting(deps, principal, bucket, setting);
+      if (value === undefined) return xmlResult(typeof setting.notFound === 'string' ? '' : setting.notFound.document);
+      const document = setting.toXml(value);
+      const headers = setting.headers?.(value) ?? {};
       return setting.mediaType
-        ? { status: 200, headers: { 'content-type': setting.mediaType }, body: document }
-        : xmlResult(document);
+        ? { status: 200, headers: { ...headers, 'content-type': setting.mediaType }, body: document }
+        : xmlResult(document, 200, headers);
     },
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketSetting(deps, principal, bucket, setting, body);
-      return emptyResult(200);
+      return emptyResult(setting.putStatus ?? 200);
     },
     DELETE: async ({ deps, principal, bucket }) => {
       await deleteBucketSetting(deps, principal, bucket, setting);

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal';
+import { bucketOwnerPrincipal, type Principal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
 import { listObjectsPage } from '../listing/list-objects';
@@ -46,7 +46,7 @@ export async function applyLifecycle(deps: StorageDeps, clock: LifecycleClock): 
     uploadsAborted: 0,
     refused: 0,
   };
-  for (const name of await deps.buckets.withLifecycle()) {
+  for (const name of await deps.buckets.withSetting('lifecycle')) {
     const bucket = await deps.buckets.get(name);
     if (!bucket?.lifecycle) {
       // An index entry left by a crash or a deleted bucket: drop it.
@@ -72,10 +72,7 @@ class BucketPass {
     private readonly report: LifecycleReport,
   ) {
     // Lifecycle acts for the bucket owner: delete markers it places are the owner's.
-    this.owner = {
-      kind: 'user',
-      user: { id: bucket.ownerId, displayName: bucket.ownerDisplayName, email: '', accessKey: '', createdAt: '' },
-    };
+    this.owner = bucketOwnerPrincipal(bucket);
   }
 
   async apply(rule: LifecycleRule): Promise<void> {

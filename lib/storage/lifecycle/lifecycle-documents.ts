@@ -137,34 +137,31 @@ function parseTag(value: unknown): Tag {
   return { key: text(element.Key), value: text(element.Value) };
 }
 
+function parseAnd(value: unknown): NonNullable<LifecycleFilter['and']> {
+  const and = elementOf(value);
+  if (!and) throw malformed();
+  const greater = size(and.ObjectSizeGreaterThan);
+  const less = size(and.ObjectSizeLessThan);
+  return {
+    ...(and.Prefix === undefined ? {} : { prefix: text(and.Prefix) }),
+    tags: Array.isArray(and.Tag) ? and.Tag.map(parseTag) : [],
+    ...(greater === undefined ? {} : { sizeGreaterThan: greater }),
+    ...(less === undefined ? {} : { sizeLessThan: less }),
+  };
+}
+
 function parseFilter(value: unknown): LifecycleFilter {
   const element = elementOf(value);
   if (!element) throw malformed();
-  // S3 wants several predicates inside And; RGW (and the SDKs' users) also send them side by side: both are
-  // accepted and mean the same, and GET answers each in the shape it came.
-  const sideBySide = ['Prefix', 'Tag', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'].some((name) => element[name] !== undefined);
-  if (element.And !== undefined && sideBySide) throw malformed();
-  if (element.And !== undefined) {
-    const and = elementOf(element.And);
-    if (!and) throw malformed();
-    const tags = Array.isArray(and.Tag) ? and.Tag.map(parseTag) : [];
-    const greater = size(and.ObjectSizeGreaterThan);
-    const less = size(and.ObjectSizeLessThan);
-    return {
-      and: {
-        ...(and.Prefix === undefined ? {} : { prefix: text(and.Prefix) }),
-        tags,
-        ...(greater === undefined ? {} : { sizeGreaterThan: greater }),
-        ...(less === undefined ? {} : { sizeLessThan: less }),
-      },
-    };
-  }
+  // S3 wants several predicates inside And; RGW (and what s3-tests send) also puts them side by side, And included:
+  // all are accepted and combined (every one must hold), and GET answers each in the shape it came.
   if (element.Tag !== undefined && (!Array.isArray(element.Tag) || element.Tag.length !== 1)) throw malformed();
   const greater = size(element.ObjectSizeGreaterThan);
   const less = size(element.ObjectSizeLessThan);
   return {
     ...(element.Prefix === undefined ? {} : { prefix: text(element.Prefix) }),
     ...(Array.isArray(element.Tag) ? { tag: parseTag(element.Tag[0]) } : {}),
+    ...(element.And === undefined ? {} : { and: parseAnd(element.And) }),
     ...(greater === undefined ? {} : { sizeGreaterThan: greater }),
     ...(less === undefined ? {} : { sizeLessThan: less }),
   };
@@ -187,20 +184,20 @@ function refuseTransitions(rule: Element): void {
 const tagXml = (tag: Tag) => ({ Key: tag.key, Value: tag.value });
 
 function filterXml(filter: LifecycleFilter): Record<string, unknown> {
-  if (filter.and) {
-    const { prefix, tags, sizeGreaterThan, sizeLessThan } = filter.and;
-    return {
-      And: {
-        ...(prefix === undefined ? {} : { Prefix: prefix }),
-        ...(tags.length > 0 ? { Tag: tags.map(tagXml) } : {}),
-        ...(sizeGreaterThan === undefined ? {} : { ObjectSizeGreaterThan: sizeGreaterThan }),
-        ...(sizeLessThan === undefined ? {} : { ObjectSizeLessThan: sizeLessThan }),
-      },
-    };
-  }
+  const and = filter.and;
   return {
     ...(filter.prefix === undefined ? {} : { Prefix: filter.prefix }),
     ...(filter.tag === undefined ? {} : { Tag: tagXml(filter.tag) }),
+    ...(and
+      ? {
+          And: {
+            ...(and.prefix === undefined ? {} : { Prefix: and.prefix }),
+            ...(and.tags.length > 0 ? { Tag: and.tags.map(tagXml) } : {}),
+            ...(and.sizeGreaterThan === undefined ? {} : { ObjectSizeGreaterThan: and.sizeGreaterThan }),
+            ...(and.sizeLessThan === undefined ? {} : { ObjectSizeLessThan: and.sizeLessThan }),
+          },
+        }
+      : {}),
     ...(filter.sizeGreaterThan === undefined ? {} : { ObjectSizeGreaterThan: filter.sizeGreaterThan }),
     ...(filter.sizeLessThan === undefined ? {} : { ObjectSizeLessThan: filter.sizeLessThan }),
   };

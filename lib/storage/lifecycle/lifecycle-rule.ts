@@ -29,24 +29,35 @@ export interface ObjectFacts {
   tags?: readonly Tag[];
 }
 
-/** A rule's scope flattened: the prefix every key must start with, the tags it must carry, the size bounds. */
-export function scopeOf(rule: LifecycleRule): { prefix: string; tags: Tag[]; sizeGreaterThan?: number; sizeLessThan?: number } {
+/**
+ * A rule's scope flattened, every predicate it names combined (And, or side by side as RGW takes them): the prefixes
+ * every key must start with (the longest is what a pass lists), the tags it must carry, the size bounds.
+ */
+export function scopeOf(rule: LifecycleRule): {
+  prefix: string;
+  prefixes: string[];
+  tags: Tag[];
+  sizeGreaterThan?: number;
+  sizeLessThan?: number;
+} {
   const filter = rule.filter ?? {};
   const and = filter.and;
-  const sizeGreaterThan = and?.sizeGreaterThan ?? filter.sizeGreaterThan;
-  const sizeLessThan = and?.sizeLessThan ?? filter.sizeLessThan;
+  const prefixes = [rule.prefix, filter.prefix, and?.prefix].filter((prefix): prefix is string => prefix !== undefined);
+  const greater = [filter.sizeGreaterThan, and?.sizeGreaterThan].filter((size): size is number => size !== undefined);
+  const less = [filter.sizeLessThan, and?.sizeLessThan].filter((size): size is number => size !== undefined);
   return {
-    prefix: rule.prefix ?? and?.prefix ?? filter.prefix ?? '',
-    tags: and?.tags ?? (filter.tag ? [filter.tag] : []),
-    ...(sizeGreaterThan === undefined ? {} : { sizeGreaterThan }),
-    ...(sizeLessThan === undefined ? {} : { sizeLessThan }),
+    prefix: prefixes.reduce((longest, prefix) => (prefix.length > longest.length ? prefix : longest), ''),
+    prefixes,
+    tags: [...(filter.tag ? [filter.tag] : []), ...(and?.tags ?? [])],
+    ...(greater.length > 0 ? { sizeGreaterThan: Math.max(...greater) } : {}),
+    ...(less.length > 0 ? { sizeLessThan: Math.min(...less) } : {}),
   };
 }
 
 /** Does the rule apply to this object (its key, tags and size; tags matter only when the rule names some)? */
 export function ruleApplies(rule: LifecycleRule, object: ObjectFacts): boolean {
   const scope = scopeOf(rule);
-  if (!object.key.startsWith(scope.prefix)) return false;
+  if (!scope.prefixes.every((prefix) => object.key.startsWith(prefix))) return false;
   if (scope.sizeGreaterThan !== undefined && !(object.size > scope.sizeGreaterThan)) return false;
   if (scope.sizeLessThan !== undefined && !(object.size < scope.sizeLessThan)) return false;
   return scope.tags.every((wanted) => object.tags?.some((tag) => tag.key === wanted.key && tag.value === wanted.value));

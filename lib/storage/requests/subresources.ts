@@ -22,12 +22,12 @@ const SUPPORTED = new Set([
   'policy',
   'policyStatus',
   'lifecycle',
+  'logging',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
   'website',
   'notification',
-  'logging',
   'replication',
   'restore',
   'select',

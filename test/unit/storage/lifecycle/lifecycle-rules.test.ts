@@ -36,6 +36,18 @@ describe('lifecycle configuration documents', () => {
     expect(ruleApplies(sideBySide!, { key: 'p/x', size: 11, tags: [{ key: 'k', value: 'v' }] })).toBe(true);
     expect(ruleApplies(sideBySide!, { key: 'p/x', size: 11 })).toBe(false);
     expect(ruleApplies(sideBySide!, { key: 'p/x', size: 10, tags: [{ key: 'k', value: 'v' }] })).toBe(false);
+    // And beside other predicates (s3-tests' tags2): every one must hold.
+    const [mixed] = parseLifecycleConfiguration(
+      configuration(
+        '<ID>m</ID><Filter><Prefix>days1/</Prefix><Tag><Key>tom</Key><Value>sawyer</Value></Tag><And><Prefix>days1</Prefix><Tag><Key>huck</Key><Value>finn</Value></Tag></And></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>',
+      ),
+    );
+    const tom = { key: 'tom', value: 'sawyer' };
+    const huck = { key: 'huck', value: 'finn' };
+    expect(ruleApplies(mixed!, { key: 'days1/huck', size: 1, tags: [tom, huck] })).toBe(true);
+    expect(ruleApplies(mixed!, { key: 'days1/tom', size: 1, tags: [tom] })).toBe(false);
+    expect(ruleApplies(mixed!, { key: 'days1x', size: 1, tags: [tom, huck] })).toBe(false);
+    expect(parseLifecycleConfiguration(lifecycleConfigurationXml([mixed!]))).toEqual([mixed]);
     expect(lifecycleConfigurationXml([sideBySide!])).toContain(
       '<Filter><Prefix>p/</Prefix><Tag><Key>k</Key><Value>v</Value></Tag><ObjectSizeGreaterThan>10</ObjectSizeGreaterThan></Filter>',
     );
@@ -65,7 +77,9 @@ describe('lifecycle configuration documents', () => {
     );
     expect(codeOf(configuration('<Prefix>a</Prefix><Filter><Prefix>a</Prefix></Filter>' + ok))).toBe('MalformedXML');
     expect(
-      codeOf(configuration('<Filter><And><Prefix>a</Prefix></And><Tag><Key>k</Key><Value>v</Value></Tag></Filter>' + ok)),
+      codeOf(
+        configuration('<Filter><Tag><Key>k</Key><Value>v</Value></Tag><Tag><Key>j</Key><Value>w</Value></Tag></Filter>' + ok),
+      ),
     ).toBe('MalformedXML');
     expect(codeOf(configuration('<Prefix>a</Prefix><Status>Enabled</Status><Expiration><Days>-1</Days></Expiration>'))).toBe(
       'InvalidArgument',
