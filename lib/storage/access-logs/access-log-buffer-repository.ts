@@ -15,20 +15,20 @@ export class AccessLogBufferRepository implements AccessLogBuffer {
     private readonly table: string,
   ) {}
 
-  async append(bucket: string, at: Date, requestId: string, line: string): Promise<void> {
-    await this.documents.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          PK: partition(bucket),
-          SK: `${at.toISOString()}#${requestId}`,
-          kind: 'access-log',
-          at: at.toISOString(),
-          line,
-          expiresAt: Math.floor(at.getTime() / 1000) + UNDELIVERED_TTL_SECONDS,
-        },
-      }),
-    );
+  async append(bucket: string, at: Date, requestId: string, lines: readonly string[]): Promise<void> {
+    const items = lines.map((line, index) => ({
+      PK: partition(bucket),
+      SK: `${at.toISOString()}#${requestId}#${String(index).padStart(4, '0')}`,
+      kind: 'access-log',
+      at: at.toISOString(),
+      line,
+      expiresAt: Math.floor(at.getTime() / 1000) + UNDELIVERED_TTL_SECONDS,
+    }));
+    if (items.length === 1) {
+      await this.documents.send(new PutCommand({ TableName: this.table, Item: items[0] }));
+      return;
+    }
+    await this.batch(items.map((Item) => ({ PutRequest: { Item } })));
   }
 
   async oldest(bucket: string, limit: number): Promise<BufferedRecord[]> {
@@ -44,16 +44,16 @@ export class AccessLogBufferRepository implements AccessLogBuffer {
   }
 
   async remove(bucket: string, ids: readonly string[]): Promise<void> {
-    for (let start = 0; start < ids.length; start += BATCH) {
-      let requests: Record<string, unknown[]> | undefined = {
-        [this.table]: ids
-          .slice(start, start + BATCH)
-          .map((id) => ({ DeleteRequest: { Key: { PK: partition(bucket), SK: id } } })),
-      };
-      // Unprocessed items are retried until none is left.
-      while (requests && Object.keys(requests).length > 0) {
-        const result = await this.documents.send(new BatchWriteCommand({ RequestItems: requests as never }));
-        requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+    await this.batch(ids.map((id) => ({ DeleteRequest: { Key: { PK: partition(bucket), SK: id } } })));
+  }
+
+  /** Batch writes, 25 at a time, unprocessed items retried until none is left. */
+  private async batch(requests: readonly Record<string, unknown>[]): Promise<void> {
+    for (let start = 0; start < requests.length; start += BATCH) {
+      let pending: Record<string, unknown[]> | undefined = { [this.table]: requests.slice(start, start + BATCH) };
+      while (pending && Object.keys(pending).length > 0) {
+        const result = await this.documents.send(new BatchWriteCommand({ RequestItems: pending as never }));
+        pending = result.UnprocessedItems as Record<string, unknown[]> | undefined;
       }
     }
   }

@@ -8,7 +8,8 @@ export interface BufferedRecord {
 
 /** Access log records between the request that made them and their delivery to the target bucket (port). */
 export interface AccessLogBuffer {
-  append(bucket: string, at: Date, requestId: string, line: string): Promise<void>;
+  /** Buffers a request's records (one, or one per key of a multi-object delete). */
+  append(bucket: string, at: Date, requestId: string, lines: readonly string[]): Promise<void>;
   /** The bucket's oldest buffered records, oldest first. */
   oldest(bucket: string, limit: number): Promise<BufferedRecord[]>;
   remove(bucket: string, ids: readonly string[]): Promise<void>;

@@ -5,6 +5,8 @@ import { subresourceOf } from '../requests/subresources';
 /** What the pipeline knows of a request once answered, for its access log record. */
 export interface AccessFacts {
   request: S3Request;
+  /** The key the record is about, when not the request's (each key of a multi-object delete). */
+  key?: string;
   bucketOwner: string;
   /** The requester's user id; undefined: anonymous. */
   requester?: string;
@@ -60,6 +62,9 @@ function authenticationOf(request: S3Request): { version?: string; type?: string
   return {};
 }
 
+/** A key as S3 logs it: URL-encoded, slashes kept; `-` for none. */
+const keyField = (key: string | undefined) => (key === undefined ? '-' : encodeURIComponent(key).replace(/%2F/g, '/'));
+
 /** The request line as S3 logs it: method, the path and query as sent, protocol. */
 function requestUri(request: S3Request): string {
   const query = request.query.map(([name, value]) =>
@@ -87,7 +92,7 @@ export function accessLogRecord(facts: AccessFacts): string {
     dash(facts.requester),
     dash(request.requestId),
     operationOf(request),
-    request.key === undefined ? '-' : encodeURIComponent(request.key).replace(/%2F/g, '/'),
+    keyField(facts.key ?? request.key),
     quoted(requestUri(request)),
     String(facts.status),
     dash(facts.errorCode),

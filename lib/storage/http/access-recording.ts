@@ -1,7 +1,8 @@
 import { logger } from '../../log';
-import { accessLogRecord } from '../access-logs/access-log-record';
+import { accessLogRecord, operationOf } from '../access-logs/access-log-record';
 import type { Principal } from '../auth/principal';
 import type { RequestBuckets } from '../buckets/request-buckets';
+import { parseDeleteRequest } from '../deletes/delete-request';
 import { StorageError } from '../errors';
 import type { S3Request } from '../requests/s3-request';
 import type { S3Response } from '../requests/s3-response';
@@ -31,7 +32,7 @@ export async function recordAccess(
   const failed = outcome instanceof StorageError;
   const headers = failed ? {} : outcome.headers;
   const body = failed ? undefined : outcome.body;
-  const line = accessLogRecord({
+  const facts = {
     request,
     bucketOwner: bucket.ownerId,
     ...(trace.principal?.kind === 'user' ? { requester: trace.principal.user.id } : {}),
@@ -47,13 +48,25 @@ export async function recordAccess(
     ...(headers['x-amz-version-id'] ? { versionId: headers['x-amz-version-id'] } : {}),
     startedAt: trace.startedAt,
     endedAt: deps.now(),
-  });
+  };
+  // A multi-object delete is logged per key, as S3 and RGW log it.
+  const keys = operationOf(request) === 'REST.POST.DELETE_MULTI_OBJECT' ? deletedKeys(request) : [undefined];
+  const lines = keys.map((key) => accessLogRecord({ ...facts, ...(key === undefined ? {} : { key }) }));
   try {
-    await deps.accessLogs.append(bucket.name, trace.startedAt, request.requestId, line);
+    await deps.accessLogs.append(bucket.name, trace.startedAt, request.requestId, lines);
   } catch (error) {
     logger().warn('access log record not buffered', {
       bucket: bucket.name,
       error: error instanceof Error ? error.message : String(error),
     });
+  }
+}
+
+/** The keys a multi-object delete names (the request was answered: its body parsed then, and parses now). */
+function deletedKeys(request: S3Request): (string | undefined)[] {
+  try {
+    return parseDeleteRequest(request.body.toString('utf8')).objects.map((object) => object.key);
+  } catch {
+    return [undefined];
   }
 }

@@ -1,5 +1,6 @@
 import {
   CreateBucketCommand,
+  DeleteObjectsCommand,
   GetBucketLoggingCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -148,5 +149,36 @@ describe('server access logging', () => {
       as: owner,
     });
     expect([malformed.status, errorCode(malformed)]).toEqual([400, 'MalformedXML']);
+  });
+
+  it('gathers the sources that share a target and prefix into one object, and logs a multi-object delete per key', async () => {
+    const target = uniqueBucket('logs-shared');
+    const sources = [uniqueBucket('logs-a'), uniqueBucket('logs-b')];
+    await s3.send(new CreateBucketCommand({ Bucket: target }));
+    const statements = sources.map((source) => JSON.parse(deliveryPolicy(target, source, 'shared/', owner.id)).Statement[0]);
+    await s3.send(
+      new PutBucketPolicyCommand({ Bucket: target, Policy: JSON.stringify({ Version: '2012-10-17', Statement: statements }) }),
+    );
+    for (const source of sources) {
+      await s3.send(new CreateBucketCommand({ Bucket: source }));
+      await s3.send(
+        new PutBucketLoggingCommand({
+          Bucket: source,
+          BucketLoggingStatus: { LoggingEnabled: { TargetBucket: target, TargetPrefix: 'shared/' } },
+        }),
+      );
+      await s3.send(new PutObjectCommand({ Bucket: source, Key: 'a', Body: 'a' }));
+    }
+    await s3.send(new DeleteObjectsCommand({ Bucket: sources[0], Delete: { Objects: [{ Key: 'a' }, { Key: 'gone' }] } }));
+    await flushAccessLogs(deps, { now: new Date(Date.now() + 1000), flushSeconds: 0 });
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: target }));
+    expect(listed.Contents).toHaveLength(1);
+    const body = await (
+      await s3.send(new GetObjectCommand({ Bucket: target, Key: listed.Contents![0]!.Key! }))
+    ).Body!.transformToString();
+    const puts = body.split('\n').filter((line) => line.includes(' REST.PUT.OBJECT a '));
+    expect(puts.map((line) => line.split(' ')[1]).sort()).toEqual([...sources].sort());
+    const deletes = body.split('\n').filter((line) => line.includes(' REST.POST.DELETE_MULTI_OBJECT '));
+    expect(deletes.map((line) => line.split(' ')[8])).toEqual(['a', 'gone']);
   });
 });
