@@ -16,7 +16,8 @@ export function objectAttributesXml({ record, wanted, parts }: ObjectAttributes)
 
 function objectPartsXml(page: PartsPage, checksumName: string | undefined): Record<string, unknown> {
   return {
-    TotalPartsCount: page.total,
+    // The API's TotalPartsCount travels as <PartsCount> (its XML name in S3's model; botocore and SDK v3 read that).
+    PartsCount: page.total,
     PartNumberMarker: page.marker,
     ...(page.parts.length > 0 ? { NextPartNumberMarker: page.parts.at(-1)!.partNumber } : {}),
     MaxParts: page.maxParts,
