@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectAttributesCommand,
   type ObjectAttributes,
   PutBucketVersioningCommand,
@@ -86,6 +88,14 @@ describe('GetObjectAttributes through @aws-sdk/client-s3', () => {
     const last = await attributes({ Key: key, MaxParts: 10, PartNumberMarker: '5' });
     expect(last.ObjectParts).toMatchObject({ IsTruncated: false, NextPartNumberMarker: '7' });
     expect(last.ObjectParts?.Parts?.map((part) => part.PartNumber)).toEqual([7]);
+
+    // A copy keeps the parts; one whose checksum is recomputed in another algorithm keeps no part checksums.
+    await s3.send(
+      new CopyObjectCommand({ Bucket: bucket, Key: 'copied', CopySource: `${bucket}/${key}`, ChecksumAlgorithm: 'SHA1' }),
+    );
+    const copied = await attributes({ Key: 'copied' });
+    expect(copied.Checksum).toEqual({ ChecksumSHA1: computeChecksum('sha1', Buffer.concat(parts)), ChecksumType: 'FULL_OBJECT' });
+    expect(copied.ObjectParts?.Parts).toEqual(parts.map((body, index) => ({ PartNumber: numbers[index], Size: body.length })));
   });
 
   it('reads a version by id and names it; a delete marker is a 404, as GET answers', async () => {
@@ -97,6 +107,10 @@ describe('GetObjectAttributes through @aws-sdk/client-s3', () => {
     const old = await attributes({ Bucket: versioned, Key: 'v', VersionId: first.VersionId });
     expect([old.ObjectSize, old.VersionId]).toEqual([5, first.VersionId]);
     expect(await s3ErrorName(attributes({ Key: 'missing' }))).toBe('NoSuchKey');
+    await s3.send(new DeleteObjectCommand({ Bucket: versioned, Key: 'v' }));
+    expect(await s3ErrorName(attributes({ Bucket: versioned, Key: 'v' }))).toBe('NoSuchKey');
+    // The versions under the marker are still there by id.
+    expect((await attributes({ Bucket: versioned, Key: 'v', VersionId: first.VersionId })).ObjectSize).toBe(5);
   });
 
   it('needs the SSE-C key of an SSE-C object, and GET’s permission', async () => {
