@@ -18,14 +18,12 @@ const codeOf = (run: () => unknown) => {
 };
 
 /** Random data cut at random points into parts (some of them empty). */
-const splitData = fc
-  .tuple(fc.uint8Array({ maxLength: 4096 }), fc.array(fc.nat(), { maxLength: 12 }))
-  .map(([data, cuts]) => {
-    const bytes = Buffer.from(data);
-    const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-    const bounds = [0, ...points, bytes.length];
-    return { bytes, parts: bounds.slice(1).map((end, index) => bytes.subarray(bounds[index]!, end)) };
-  });
+const splitData = fc.tuple(fc.uint8Array({ maxLength: 4096 }), fc.array(fc.nat(), { maxLength: 12 })).map(([data, cuts]) => {
+  const bytes = Buffer.from(data);
+  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  const bounds = [0, ...points, bytes.length];
+  return { bytes, parts: bounds.slice(1).map((end, index) => bytes.subarray(bounds[index]!, end)) };
+});
 
 describe('FULL_OBJECT multipart checksums (CRC combination)', () => {
   it.each(CRCS)('combine the parts’ %s into the CRC of the whole data, for random data split into random parts', (algorithm) => {
@@ -45,7 +43,10 @@ describe('FULL_OBJECT multipart checksums (CRC combination)', () => {
     const parts = ['A', 'B', 'C'].map((fill) => Buffer.alloc(5 * 1024 * 1024, fill));
     const whole = Buffer.concat(parts);
     for (const algorithm of CRCS) {
-      const pieces = parts.map((part) => ({ digest: Buffer.from(computeChecksum(algorithm, part), 'base64'), size: part.length }));
+      const pieces = parts.map((part) => ({
+        digest: Buffer.from(computeChecksum(algorithm, part), 'base64'),
+        size: part.length,
+      }));
       expect(combineCrcs(algorithm, pieces).toString('base64')).toBe(computeChecksum(algorithm, whole));
     }
     // Ceph RGW's value for the same three parts (its unittest_rgw_cksum), so the two servers agree.
