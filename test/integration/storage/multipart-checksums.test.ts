@@ -161,6 +161,30 @@ describe('multipart checksums through @aws-sdk/client-s3', () => {
     expect(await s3ErrorName(wrongPart)).toBe('InvalidPart');
   });
 
+  it('keeps with each part the checksum of the bytes that won when one part number is sent twice at once', async () => {
+    const key = 'racing-parts';
+    const created = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ChecksumAlgorithm: 'CRC32C', ChecksumType: 'FULL_OBJECT' }),
+    );
+    const UploadId = created.UploadId!;
+    const bodies = Array.from({ length: 4 }, () => randomBytes(300_000));
+    await Promise.all(
+      bodies.map((Body) =>
+        s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body, ChecksumAlgorithm: 'CRC32C' })),
+      ),
+    );
+    const [part] = (await s3.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId }))).Parts!;
+    const winner = bodies.find((body) => checksumOf('CRC32C', body) === part!.ChecksumCRC32C)!;
+    expect(winner).toBeDefined();
+    const Parts = [{ PartNumber: 1, ETag: part!.ETag, ChecksumCRC32C: part!.ChecksumCRC32C }];
+    const completed = await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts } }),
+    );
+    expect(completed.ChecksumCRC32C).toBe(checksumOf('CRC32C', winner));
+    const read = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ChecksumMode: 'ENABLED' }));
+    expect(Buffer.from(await read.Body!.transformToByteArray()).equals(winner)).toBe(true);
+  });
+
   it('CRC64NVME defaults to FULL_OBJECT, SHA1 to COMPOSITE', async () => {
     for (const [algorithm, type] of [
       ['CRC64NVME', 'FULL_OBJECT'],
