@@ -51,7 +51,11 @@ export type StorageAction =
   | 'GetBucketPolicy'
   | 'PutBucketPolicy'
   | 'DeleteBucketPolicy'
-  | 'GetBucketPolicyStatus';
+  | 'GetBucketPolicyStatus'
+  | 'GetLifecycleConfiguration'
+  | 'PutLifecycleConfiguration'
+  | 'GetBucketLogging'
+  | 'PutBucketLogging';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -104,6 +108,10 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutBucketPolicy: 'bucket-owner',
   DeleteBucketPolicy: 'bucket-owner',
   GetBucketPolicyStatus: 'bucket-owner',
+  GetLifecycleConfiguration: 'bucket-owner',
+  PutLifecycleConfiguration: 'bucket-owner',
+  GetBucketLogging: 'bucket-owner',
+  PutBucketLogging: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */

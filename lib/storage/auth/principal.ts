@@ -20,6 +20,12 @@ export const ANONYMOUS: Principal = { kind: 'anonymous' };
 /** The owner S3 records for what anonymous requests create (objects in a public-write bucket). */
 export const ANONYMOUS_OWNER = { id: '65a011a29cdf8ec533ec3d1ccaae921c', displayName: 'anonymous' } as const;
 
+/** The bucket owner, as the passes that act for it (lifecycle, log delivery) present themselves to the use cases. */
+export const bucketOwnerPrincipal = (bucket: { ownerId: string; ownerDisplayName: string }): Principal => ({
+  kind: 'user',
+  user: { id: bucket.ownerId, displayName: bucket.ownerDisplayName, email: '', accessKey: '', createdAt: '' },
+});
+
 /** The owner of what a principal creates. */
 export const ownerOf = (principal: Principal): { id: string; displayName: string } =>
   principal.kind === 'user' ? { id: principal.user.id, displayName: principal.user.displayName } : ANONYMOUS_OWNER;

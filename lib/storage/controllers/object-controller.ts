@@ -37,8 +37,15 @@ export const OBJECT_ROUTES: RouteTable = {
           ...(copied.sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': copied.sourceVersionId }),
         });
       }
-      const { record, versioned } = await putObject(deps, principal, { bucket, key, body, headers: request.headers, checksum });
+      const { record, versioned, expiration } = await putObject(deps, principal, {
+        bucket,
+        key,
+        body,
+        headers: request.headers,
+        checksum,
+      });
       return emptyResult(200, {
+        ...expiration,
         etag: `"${record.etag}"`,
         ...checksumResponseHeaders(record.checksum),
         ...encryptionResponseHeaders(record.encryption),

@@ -31,6 +31,7 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     ...encryptionResponseHeaders(result.record.encryption),
     ...versionHeader(result.versioned, result.record.versionId),
     ...taggingCountHeader(result.record.tags),
+    ...result.expiration,
   };
   if (result.kind === 'not-modified') {
     return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });
