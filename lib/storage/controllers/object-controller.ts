@@ -11,6 +11,7 @@ import { hasQueryParam, header } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml } from '../xml/s3-documents';
+import { OBJECT_ATTRIBUTES_ROUTES } from './attributes-controller';
 import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
 import { OBJECT_LOCK_ROUTES } from './object-lock-controller';
 import { readObject } from './object-read-response';
@@ -71,6 +72,7 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200);
     },
   },
+  ...OBJECT_ATTRIBUTES_ROUTES,
   ...OBJECT_LOCK_ROUTES,
   ...OBJECT_MULTIPART_ROUTES,
   ...OBJECT_TAGGING_ROUTES,

@@ -23,6 +23,7 @@ const SUPPORTED = new Set([
   'policyStatus',
   'lifecycle',
   'logging',
+  'attributes',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
@@ -37,7 +38,6 @@ const NOT_IMPLEMENTED = new Set([
   'inventory',
   'metrics',
   'intelligent-tiering',
-  'attributes',
 ]);
 
 /**
