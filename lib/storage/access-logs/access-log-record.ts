@@ -18,6 +18,8 @@ export interface AccessFacts {
   versionId?: string;
   startedAt: Date;
   endedAt: Date;
+  /** An ACL grant to someone other than the bucket owner allowed the request. */
+  aclRequired?: boolean;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -110,6 +112,6 @@ export function accessLogRecord(facts: AccessFacts): string {
     dash(header(request, 'host')),
     secure ? 'TLSv1.2' : '-',
     '-',
-    '-',
+    facts.aclRequired ? 'Yes' : '-',
   ].join(' ');
 }

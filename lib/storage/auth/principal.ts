@@ -12,8 +12,15 @@ export type Principal =
       /** `x-amz-request-payer: requester`: the user agrees to pay for requests on Requester-pays buckets. */
       paysAsRequester?: boolean;
       facts?: RequestFacts;
+      access?: AccessNote;
     }
-  | { kind: 'anonymous'; facts?: RequestFacts };
+  | { kind: 'anonymous'; facts?: RequestFacts; access?: AccessNote };
+
+/** What one request's authorization relied on, noted by the evaluator for its access log record (S3's ACLRequired). */
+export interface AccessNote {
+  /** An ACL grant to someone other than the bucket owner allowed it. */
+  aclRequired?: boolean;
+}
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 

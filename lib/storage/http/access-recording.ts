@@ -48,6 +48,7 @@ export async function recordAccess(
     ...(headers['x-amz-version-id'] ? { versionId: headers['x-amz-version-id'] } : {}),
     startedAt: trace.startedAt,
     endedAt: deps.now(),
+    aclRequired: trace.principal?.access?.aclRequired === true,
   };
   // A multi-object delete is logged per key, as S3 and RGW log it.
   const keys = operationOf(request) === 'REST.POST.DELETE_MULTI_OBJECT' ? deletedKeys(request) : [undefined];

@@ -74,6 +74,9 @@ describe('server access logging', () => {
     expect(await s3ErrorName(sdkClient(other).send(new GetObjectCommand({ Bucket: source, Key: 'photo one.jpg' })))).toBe(
       'AccessDenied',
     );
+    // Allowed by an object ACL grant, not by ownership or a policy: the record says the ACL was required.
+    await s3.send(new PutObjectCommand({ Bucket: source, Key: 'public.txt', Body: 'hi', ACL: 'public-read' }));
+    await sdkClient(other).send(new GetObjectCommand({ Bucket: source, Key: 'public.txt' }));
 
     // Not yet due: nothing is delivered, and delivery is never the request's work.
     expect((await flushAccessLogs(deps, { now: new Date(), flushSeconds: 3600 })).objects).toBe(0);
@@ -94,8 +97,10 @@ describe('server access logging', () => {
       'REST.PUT.OBJECT',
       'REST.GET.OBJECT',
       'REST.GET.OBJECT',
+      'REST.PUT.OBJECT',
+      'REST.GET.OBJECT',
     ]);
-    const [, , put, get, denied] = lines;
+    const [, , put, get, denied, , byAcl] = lines;
     expect(put).toMatch(
       new RegExp(
         `^${owner.id} ${source} \\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2} \\+0000\\] \\S+ ${owner.id} \\S+ REST\\.PUT\\.OBJECT photo%20one\\.jpg "PUT /${source}/photo%20one\\.jpg`,
@@ -106,6 +111,9 @@ describe('server access logging', () => {
     expect(get).toContain(' REST.GET.OBJECT photo%20one.jpg ');
     expect(denied).toContain(` ${other.id} `);
     expect(denied).toContain(' 403 AccessDenied ');
+    expect(get!.endsWith(' -'), 'the owner needs no ACL').toBe(true);
+    expect(byAcl).toContain(` ${other.id} `);
+    expect(byAcl!.endsWith(' Yes'), 'ACLRequired').toBe(true);
     // Each record is S3's 26 fields (quoted ones count as one).
     for (const line of lines) expect(line.match(/"[^"]*"|\[[^\]]*\]|\S+/g), line).toHaveLength(26);
   });
