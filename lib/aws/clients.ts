@@ -29,17 +29,25 @@ const EMULATOR_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' 
  */
 const METADATA_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true };
 const BLOB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
+/**
+ * The emulators run on this machine: a slow accept or answer there means the machine is busy (a burst of 200
+ * requests on two cores), not that a dependency hung, and a stopped emulator still refuses at once. So locally the
+ * connection may take 5 s to be accepted and an emulator 10 s to answer.
+ */
+const EMULATOR_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
 const MAX_ATTEMPTS = 3;
 
 export function createAwsClients(settings: ClientSettings): AwsClients {
   const local = settings.dynamodbEndpoint !== undefined || settings.s3Endpoint !== undefined;
   const credentials = local ? EMULATOR_CREDENTIALS : undefined;
+  const metadataTimeouts = local ? EMULATOR_TIMEOUTS : METADATA_TIMEOUTS;
+  const blobTimeouts = local ? EMULATOR_TIMEOUTS : BLOB_TIMEOUTS;
   const dynamo = new DynamoDBClient({
     region: settings.region,
     endpoint: settings.dynamodbEndpoint,
     credentials,
     maxAttempts: MAX_ATTEMPTS,
-    requestHandler: METADATA_TIMEOUTS,
+    requestHandler: metadataTimeouts,
   });
   return {
     dynamo,
@@ -52,7 +60,7 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
       credentials,
       forcePathStyle: settings.s3Endpoint !== undefined,
       maxAttempts: MAX_ATTEMPTS,
-      requestHandler: BLOB_TIMEOUTS,
+      requestHandler: blobTimeouts,
       // s3rver stores streamed uploads corrupted when the SDK adds its default CRC32 checksums.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -63,7 +71,7 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
         region: settings.region,
         credentials,
         maxAttempts: MAX_ATTEMPTS,
-        requestHandler: METADATA_TIMEOUTS,
+        requestHandler: metadataTimeouts,
       });
     }),
     kms: lazyClient(async () => {
@@ -72,7 +80,7 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
         region: settings.region,
         credentials,
         maxAttempts: MAX_ATTEMPTS,
-        requestHandler: METADATA_TIMEOUTS,
+        requestHandler: metadataTimeouts,
       });
     }),
   };
