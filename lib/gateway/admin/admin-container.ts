@@ -2,6 +2,7 @@ import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '
 import { SignInThrottleStore } from '../../http/web';
 import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
+import { ADMIN_SIGN_IN_THROTTLE_PREFIX } from '../table/gateway-table';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
@@ -19,7 +20,7 @@ export function createAdminDependencies(
   return {
     merchants: new MerchantRepository(documents, table),
     sessions: new SessionStore(documents, table),
-    throttle: new SignInThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table, { prefix: ADMIN_SIGN_IN_THROTTLE_PREFIX }),
     audit: new AuditLogStore(documents, table),
     transactions: new AdminTransactionStore(documents, table),
     gateway,

@@ -9,20 +9,18 @@ import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from 
 import { type MetricsSink, NO_METRICS } from '../../metrics';
 import { type Transaction, toApiView } from '../domain/transaction';
 import type { ListQuery } from '../listing/list-query';
-import { eventFor, newEventId } from '../webhooks/webhook';
 import {
   ID_COUNTER_KEY,
   idempotencyKey,
   merchantTransactionsPartition,
   orderPartition,
-  outboxEventItem,
   pagePartition,
   parseCreationSortKey,
-  toItem,
   tokenKey,
-  toTransaction,
   transactionKey,
-} from './gateway-table';
+} from '../table/gateway-table';
+import { outboxEventItem } from '../webhooks/outbox-items';
+import { eventFor, newEventId } from '../webhooks/webhook';
 import type {
   AuthenticatedMerchant,
   IdempotencyRecord,
@@ -33,6 +31,7 @@ import type {
   TransitionRequest,
   TransitionResult,
 } from './ports';
+import { toItem, toTransaction } from './transaction-item';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** Items one list request may read through a filter before it answers a short page with a cursor. */

@@ -9,20 +9,22 @@ import {
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
 import {
   deliveryKey,
+  deliveryOutboxSortKey,
   deliveryPartition,
+  deliverySortKey,
   eventKey,
   OUTBOX_SHARDS,
+  outboxDueBound,
   outboxPartition,
   outboxShardOf,
-  outboxSortKey,
-  WEBHOOK_RECORD_TTL_SECONDS,
   webhookKey,
   webhookPartition,
-} from '../transactions/gateway-table';
+} from '../table/gateway-table';
+import { webhookRecordExpiry } from './outbox-items';
 import type { Attempt, Delivery, DeliveryState, DueWork, OutboxEvent, WebhookStore } from './ports';
 import type { Webhook } from './webhook';
 
-/** Webhook endpoints, the outbox and deliveries in the gateway table (layout: transactions/gateway-table.ts). */
+/** Webhook endpoints, the outbox and deliveries in the gateway table (layout: table/gateway-table.ts). */
 export class DynamoWebhookStore implements WebhookStore {
   constructor(
     private readonly documents: DynamoDBDocumentClient,
@@ -70,9 +72,8 @@ export class DynamoWebhookStore implements WebhookStore {
           new QueryCommand({
             TableName: this.table,
             IndexName: 'GSI2',
-            // `$` sorts right after `#`: every entry due at or before now.
             KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :bound',
-            ExpressionAttributeValues: { ':pk': outboxPartition(shard), ':bound': `${nowIso}$` },
+            ExpressionAttributeValues: { ':pk': outboxPartition(shard), ':bound': outboxDueBound(nowIso) },
             Limit: limit,
           }),
         ),
@@ -91,9 +92,10 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async fanOut(event: OutboxEvent, webhooks: Webhook[], position: string): Promise<void> {
-    const expiresAt = Math.floor(Date.parse(event.eventAt) / 1000) + WEBHOOK_RECORD_TTL_SECONDS;
+    const expiresAt = webhookRecordExpiry(event.eventAt);
     const puts = webhooks.map((webhook) => {
-      const key = `${event.eventAt}#${event.eventId}#${webhook.id}`;
+      const name = { eventAt: event.eventAt, eventId: event.eventId, webhookId: webhook.id };
+      const key = deliverySortKey(name);
       return {
         Put: {
           TableName: this.table,
@@ -113,7 +115,7 @@ export class DynamoWebhookStore implements WebhookStore {
             manual: false,
             nextAttemptAt: event.eventAt,
             GSI2PK: outboxPartition(outboxShardOf(event.merchantId)),
-            GSI2SK: outboxSortKey(event.eventAt, event.eventAt, `${event.eventId}#${webhook.id}`),
+            GSI2SK: deliveryOutboxSortKey(event.eventAt, name),
             expiresAt,
           },
           ConditionExpression: 'attribute_not_exists(PK)',
@@ -142,7 +144,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async claim(delivery: Delivery, position: string, leaseUntil: string): Promise<string | undefined> {
-    const leased = outboxSortKey(leaseUntil, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`);
+    const leased = deliveryOutboxSortKey(leaseUntil, delivery);
     try {
       await this.documents.send(
         new UpdateCommand({
@@ -174,7 +176,7 @@ export class DynamoWebhookStore implements WebhookStore {
     let update = 'SET attempts = list_append(attempts, :attempt), #state = :state, manual = :false';
     if (next.nextAttemptAt) {
       values[':next'] = next.nextAttemptAt;
-      values[':sk'] = outboxSortKey(next.nextAttemptAt, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`);
+      values[':sk'] = deliveryOutboxSortKey(next.nextAttemptAt, delivery);
       update += ', nextAttemptAt = :next, GSI2SK = :sk';
     } else {
       update += ' REMOVE nextAttemptAt, GSI2PK, GSI2SK';
@@ -236,7 +238,7 @@ export class DynamoWebhookStore implements WebhookStore {
             ':pending': 'pending',
             ':at': atIso,
             ':pk': outboxPartition(outboxShardOf(merchantId)),
-            ':sk': outboxSortKey(atIso, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`),
+            ':sk': deliveryOutboxSortKey(atIso, delivery),
             ':count': delivery.attempts.length,
           },
         }),

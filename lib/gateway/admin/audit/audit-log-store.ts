@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { auditKey, auditPartition, auditSortKey, parseAuditSortKey } from '../../table/gateway-table';
 import { AUDIT_RETENTION_SECONDS, type AuditEntry } from './audit-entry';
-
-/** Failed logins for e-mails that belong to no admin user are kept for operators, outside every merchant's log. */
-const partitionOf = (merchantId: string | undefined) => (merchantId ? `MERCHANT#${merchantId}#AUDIT` : 'AUDIT#UNATTRIBUTED');
 
 /** The audit log in the gateway table: one partition per merchant, sorted by time, newest first on read. */
 export class AuditLogStore {
@@ -17,8 +15,7 @@ export class AuditLogStore {
       new PutCommand({
         TableName: this.table,
         Item: {
-          PK: partitionOf(merchantId),
-          SK: `${entry.at}#${randomBytes(6).toString('hex')}`,
+          ...auditKey(merchantId, auditSortKey(entry.at, randomBytes(6).toString('hex'))),
           kind: 'audit',
           ...entry,
           expiresAt: Math.floor(Date.parse(entry.at) / 1000) + AUDIT_RETENTION_SECONDS,
@@ -33,10 +30,10 @@ export class AuditLogStore {
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partitionOf(merchantId) },
+        ExpressionAttributeValues: { ':pk': auditPartition(merchantId) },
         ScanIndexForward: false,
         Limit: pageSize,
-        ...(startSk ? { ExclusiveStartKey: { PK: partitionOf(merchantId), SK: startSk } } : {}),
+        ...(startSk && parseAuditSortKey(startSk) ? { ExclusiveStartKey: auditKey(merchantId, startSk) } : {}),
       }),
     );
     const entries = (page.Items ?? []).map(({ PK, SK, kind, expiresAt, ...entry }) => entry as AuditEntry);

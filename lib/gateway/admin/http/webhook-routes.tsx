@@ -2,6 +2,7 @@ import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
 import { maskCardNumbers } from '../../../log';
 import { GatewayError } from '../../errors';
+import { parseDeliverySortKey } from '../../table/gateway-table';
 import { addWebhook } from '../../use-cases/webhook-endpoints';
 import { DeliveriesPage } from '../views/deliveries-page';
 import { WebhookSettingsPage } from '../views/webhook-settings-page';
@@ -39,7 +40,7 @@ export async function webhookDeliveries(request: SignedInRequest): Promise<ApiRe
   if (request.event.httpMethod === 'POST') {
     const key = String(form.delivery ?? '');
     const resent = await deps.gateway.webhooks.scheduleResend(session.merchantId, key, deps.now().toISOString());
-    if (resent) await audit(request, 'webhook_resent', key.split('#')[1] ?? key);
+    if (resent) await audit(request, 'webhook_resent', parseDeliverySortKey(key)?.eventId ?? key);
     return seeOther(`${request.base}/deliveries?${resent ? 'resent=1' : 'resent=0'}`);
   }
   const query = request.event.queryStringParameters ?? {};

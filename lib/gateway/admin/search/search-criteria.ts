@@ -2,7 +2,7 @@ import { formatAmount } from '../../domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { STATUSES, type Status } from '../../domain/state-machine';
 import { parseTransactionId } from '../../domain/transaction-id';
-import { digitsOf, normaliseText } from '../../transactions/gateway-table';
+import { digitsOf, normaliseText } from '../../transactions/transaction-item';
 
 /** An advanced search as the Transactions page's URL carries it (so it can be bookmarked and shared). */
 export interface SearchCriteria {

@@ -1,9 +1,4 @@
-import {
-  merchantTransactionsPartition,
-  orderPartition,
-  parseCreationSortKey,
-  transactionKey,
-} from '../../transactions/gateway-table';
+import { merchantTransactionsPartition, orderPartition, parseCreationSortKey, transactionKey } from '../../table/gateway-table';
 import type { SearchCriteria } from './search-criteria';
 
 /**

@@ -1,6 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Transaction } from '../../domain/transaction';
-import { merchantTransactionsPartition, toTransaction, transactionKey } from '../../transactions/gateway-table';
+import { merchantTransactionsPartition, transactionKey } from '../../table/gateway-table';
+import { toTransaction } from '../../transactions/transaction-item';
 import type { SearchCriteria } from '../search/search-criteria';
 import { encodeCursor, planSearch, startKeyOf } from '../search/search-plan';
 
