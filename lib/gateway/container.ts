@@ -8,7 +8,8 @@ import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
-import { DynamoWebhookStore } from './webhooks/dynamo-webhook-store';
+import { DynamoOutboxStore } from './webhooks/dynamo-outbox-store';
+import { DynamoWebhookEndpointStore } from './webhooks/dynamo-webhook-endpoint-store';
 import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
@@ -29,7 +30,7 @@ export function createGatewayDependencies(
     now: () => new Date(),
     newUuid: randomUUID,
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
-    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
     webhookAllowPrivate: config.webhookAllowPrivate,
     resolveHost: dnsResolver,
   };
@@ -52,7 +53,8 @@ export function createWebhookDelivery(
 ): DeliveryDependencies {
   return {
     ...(sink ? { metrics: sink } : {}),
-    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
+    outbox: new DynamoOutboxStore(clients.documents, names.gatewayTable),
     sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
     now: () => new Date(),
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),

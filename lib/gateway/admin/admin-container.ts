@@ -4,10 +4,10 @@ import { gatewayDependencies } from '../container';
 import { MerchantRepository } from '../merchants/merchant-repository';
 import { ADMIN_SIGN_IN_THROTTLE_PREFIX } from '../table/gateway-table';
 import type { GatewayDependencies } from '../use-cases/dependencies';
+import { DynamoOutboxStore } from '../webhooks/dynamo-outbox-store';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
 import { SessionStore } from './sessions/session-store';
-import { AdminTransactionStore } from './transactions/admin-transaction-store';
 
 /** The admin UI's dependencies from explicit clients and names, around the gateway's own (captures go through its use case). */
 export function createAdminDependencies(
@@ -22,7 +22,8 @@ export function createAdminDependencies(
     sessions: new SessionStore(documents, table),
     throttle: new SignInThrottleStore(documents, table, { prefix: ADMIN_SIGN_IN_THROTTLE_PREFIX }),
     audit: new AuditLogStore(documents, table),
-    transactions: new AdminTransactionStore(documents, table),
+    transactions: gateway.store,
+    outbox: new DynamoOutboxStore(documents, table),
     gateway,
     now: () => new Date(),
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodePosition, encodePosition } from '../../listing/signed-cursor';
 import { auditKey, auditPartition, auditSortKey, parseAuditSortKey } from '../../table/gateway-table';
 import { AUDIT_RETENTION_SECONDS, type AuditEntry } from './audit-entry';
 
@@ -24,8 +25,9 @@ export class AuditLogStore {
     );
   }
 
-  async list(merchantId: string, cursor?: string, pageSize = 50): Promise<{ entries: AuditEntry[]; nextCursor?: string }> {
-    const startSk = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
+  /** A merchant's entries newest first, from after `after` (a `next` this returned: an encoded position). */
+  async list(merchantId: string, after?: string, pageSize = 50): Promise<{ entries: AuditEntry[]; next?: string }> {
+    const startSk = after ? decodePosition(after) : undefined;
     const page = await this.documents.send(
       new QueryCommand({
         TableName: this.table,
@@ -38,6 +40,6 @@ export class AuditLogStore {
     );
     const entries = (page.Items ?? []).map(({ PK, SK, kind, expiresAt, ...entry }) => entry as AuditEntry);
     const last = page.LastEvaluatedKey?.SK;
-    return { entries, ...(last ? { nextCursor: Buffer.from(String(last), 'utf8').toString('base64url') } : {}) };
+    return { entries, ...(last ? { next: encodePosition(String(last)) } : {}) };
   }
 }
