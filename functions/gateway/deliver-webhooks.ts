@@ -1,6 +1,6 @@
 import { awsClients, resourceNames } from '../../lib/aws';
 import { serviceConfig } from '../../lib/config';
-import { createWebhookDelivery } from '../../lib/gateway/container';
+import { createWebhookDelivery } from '../../lib/gateway/gateway-wiring';
 import { runDeliveryLoop } from '../../lib/gateway/webhooks/delivery-loop';
 import { logger } from '../../lib/log';
 import { metrics } from '../../lib/metrics';

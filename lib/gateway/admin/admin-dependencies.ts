@@ -6,7 +6,7 @@ import type { OutboxStore } from '../webhooks/ports';
 import type { AuditLogStore } from './audit/audit-log-store';
 import type { SessionStore } from './sessions/session-store';
 
-/** What the admin UI's use cases need; wired once per container (admin-container.ts), faked or pointed at emulators in tests. */
+/** What the admin UI's use cases need; wired once per container (admin-wiring.ts), faked or pointed at emulators in tests. */
 export interface AdminDependencies {
   merchants: MerchantRepository;
   sessions: SessionStore;

@@ -1,9 +1,8 @@
 import type { VNode } from 'preact';
 import { serviceConfig } from '../../config';
 import type { ApiEvent, ApiResult, EndpointHandler } from '../../http';
-import { formBody, htmlResponse, issueCsrfToken, renderDocument, seeOther, verifyCsrfToken, webSecret } from '../../http/web';
+import { formBody, htmlResponse, issueCsrfToken, renderDocument, seeOther, verifyCsrfToken } from '../../http/web';
 import { AcquirerUnavailableError } from '../acquirers/acquirer';
-import { gatewayDependencies } from '../container';
 import { returnUrlFor } from '../domain/return-url';
 import { refusalFor } from '../domain/state-machine';
 import type { Transaction } from '../domain/transaction';
@@ -12,6 +11,7 @@ import { authenticationBinding, isAuthenticationCode, sandboxAuthenticationCode 
 import { cardFormErrors, normaliseExpiry } from '../pages/card-form-errors';
 import { THEMES } from '../pages/page-theme';
 import { AuthenticationStep, CardStep, ChoiceStep, type FieldErrors, OutcomeStep } from '../pages/payment-steps';
+import type { GatewayDependencies } from '../use-cases/dependencies';
 import { type BuyerCardType, completeRedirectPayment, findByPage } from '../use-cases/hosted-page-payment';
 import { HostedPageCsrfError } from './hosted-page-csrf-error';
 
@@ -24,6 +24,7 @@ const ALREADY_SENT = 'Este pagamento já tinha sido enviado, talvez em outra aba
 const AUTHENTICATION_TTL_SECONDS = 900;
 
 interface Page {
+  deps: GatewayDependencies;
   transaction: Transaction;
   uuid: string;
   secret: string;
@@ -35,13 +36,18 @@ interface Page {
  * acquirerA with authentication: challenge → card; bankA_shopline: choice → card; otherwise: card.
  * Card data lives only in the one POST that pays; nothing of it is sent back, logged or kept.
  */
-export function hostedPaymentPage(method: HostedPageMethod): EndpointHandler {
+export function hostedPaymentPage(deps: GatewayDependencies, method: HostedPageMethod): EndpointHandler {
   return async (event) => {
-    const deps = gatewayDependencies();
     const transaction = await findByPage(deps, event.pathParameters?.uuid ?? '');
     if (transaction.method !== method || transaction.flow !== 'redirect')
       throw new GatewayError('not_found', 'Página não encontrada');
-    const page: Page = { transaction, uuid: transaction.pageUuid as string, secret: await webSecret(), now: deps.now() };
+    const page: Page = {
+      deps,
+      transaction,
+      uuid: transaction.pageUuid as string,
+      secret: await deps.serverSecret(),
+      now: deps.now(),
+    };
     return event.httpMethod === 'POST' ? submit(page, event) : firstStep(page);
   };
 }
@@ -190,7 +196,7 @@ async function pay(page: Page, form: Record<string, string>): Promise<ApiResult>
   const values = { cartao_validade: (form.cartao_validade ?? '').slice(0, 7), bandeira: form.bandeira || undefined };
   const given = (value: string | undefined) => (value?.trim() ? value : undefined);
   try {
-    const result = await completeRedirectPayment(gatewayDependencies(), {
+    const result = await completeRedirectPayment(page.deps, {
       pageUuid: page.uuid,
       transaction,
       card: {
@@ -207,7 +213,7 @@ async function pay(page: Page, form: Record<string, string>): Promise<ApiResult>
     if (error.kind === 'invalid_request') return cardStep(page, carried, values, cardFormErrors(error), 400);
     if (error.kind === 'transition_not_allowed') {
       // Another tab (or a double click) paid first: show what happened to it.
-      const current = await findByPage(gatewayDependencies(), page.uuid);
+      const current = await findByPage(page.deps, page.uuid);
       return outcome({ ...page, transaction: current }, 409, ALREADY_SENT);
     }
     throw error;

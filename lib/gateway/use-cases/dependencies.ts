@@ -3,7 +3,7 @@ import type { TransactionStore } from '../transactions/ports';
 import type { WebhookEndpointStore } from '../webhooks/ports';
 import type { HostResolver } from '../webhooks/webhook-sender';
 
-/** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/container.ts). */
+/** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/gateway-wiring.ts). */
 export interface GatewayDependencies {
   store: TransactionStore;
   acquirer: Acquirer;

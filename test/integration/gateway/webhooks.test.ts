@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookDelivery } from '../../../lib/gateway/container';
+import { createWebhookDelivery } from '../../../lib/gateway/gateway-wiring';
 import { type DeliveryDependencies, deliverDueWebhooks } from '../../../lib/gateway/webhooks/deliver-webhooks';
 import { DynamoOutboxStore } from '../../../lib/gateway/webhooks/dynamo-outbox-store';
 import { DynamoWebhookEndpointStore } from '../../../lib/gateway/webhooks/dynamo-webhook-endpoint-store';

@@ -1,6 +1,6 @@
 import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
 import { SignInThrottleStore } from '../../http/web';
-import { gatewayDependencies } from '../container';
+import { gatewayWiring } from '../gateway-wiring';
 import { MerchantRepository } from '../merchants/merchant-repository';
 import { ADMIN_SIGN_IN_THROTTLE_PREFIX } from '../table/gateway-table';
 import type { GatewayDependencies } from '../use-cases/dependencies';
@@ -31,8 +31,8 @@ export function createAdminDependencies(
 
 let cached: AdminDependencies | undefined;
 
-/** The admin UI's dependencies for this container, built on first use. */
-export function adminDependencies(): AdminDependencies {
-  cached ??= createAdminDependencies(awsClients(), resourceNames(), gatewayDependencies());
+/** This container's admin UI dependencies, from its environment: handlers call it once, at module scope. */
+export function adminWiring(): AdminDependencies {
+  cached ??= createAdminDependencies(awsClients(), resourceNames(), gatewayWiring());
   return cached;
 }

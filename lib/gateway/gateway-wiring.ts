@@ -14,7 +14,7 @@ import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
  * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
- * handlers get them once per container through gatewayDependencies(); tests, scripts and the
+ * handlers get them once per container through gatewayWiring(); tests, scripts and the
  * webhook delivery timer of `npm start` build their own against any stage.
  */
 export function createGatewayDependencies(
@@ -38,8 +38,12 @@ export function createGatewayDependencies(
 
 let cached: GatewayDependencies | undefined;
 
-/** The gateway's dependencies for this container, built on first use (the id block lives as long as the container). */
-export function gatewayDependencies(): GatewayDependencies {
+/**
+ * This container's gateway dependencies, from its environment. Handlers call it once, at module scope, and pass the
+ * result in; lib code never calls it (dependency-cruiser: lib-not-wiring). One per process: handlers sharing a process
+ * (serverless offline) share the id block.
+ */
+export function gatewayWiring(): GatewayDependencies {
   cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig(), metrics());
   return cached;
 }
