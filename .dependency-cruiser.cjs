@@ -18,9 +18,9 @@ module.exports = {
     },
     {
       name: 'shared-not-surfaces',
-      comment: 'lib/http, lib/aws, lib/config, lib/log and lib/metrics serve both surfaces and depend on neither',
+      comment: 'lib/http, lib/aws, lib/config, lib/log, lib/metrics and lib/scheduling serve both surfaces and depend on neither',
       severity: 'error',
-      from: { path: '^lib/(http|aws|config|log|metrics)/' },
+      from: { path: '^lib/(http|aws|config|log|metrics|scheduling)/' },
       to: { path: '^lib/(gateway|storage|diagnostics)/' },
     },
     {

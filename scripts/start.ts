@@ -6,6 +6,9 @@ import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
 import { createWebhookDelivery } from '../lib/gateway/gateway-wiring';
 import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
+import { startPassTimer } from '../lib/scheduling/pass-timer';
+import { applyLifecycle, flushAccessLogs } from '../lib/storage';
+import { createStorageWiring } from '../lib/storage/storage-wiring';
 import { Lifecycle } from './local/lifecycle';
 import { startLocalStack } from './local/local-stack';
 import { assertPortFree } from './local/ports';
@@ -65,6 +68,14 @@ async function main(): Promise<void> {
       ...(processEnv().WEBHOOK_RETRY_BASE_SECONDS
         ? { WEBHOOK_RETRY_BASE_SECONDS: String(processEnv().WEBHOOK_RETRY_BASE_SECONDS) }
         : {}),
+      // A shorter lifecycle "day" for trying rules out (DESIGN §7.6), as RGW's rgw_lc_debug_interval.
+      ...(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS
+        ? { STORAGE_LIFECYCLE_DAY_SECONDS: String(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS) }
+        : {}),
+      // How long access log records wait for delivery (DESIGN §7.6).
+      ...(processEnv().STORAGE_LOG_FLUSH_SECONDS
+        ? { STORAGE_LOG_FLUSH_SECONDS: String(processEnv().STORAGE_LOG_FLUSH_SECONDS) }
+        : {}),
     },
     // Function logs (JSON lines) and request lines go to the terminal; emulator chatter only with VERBOSE=1.
     onOutput: (source, chunk) => {
@@ -83,6 +94,29 @@ async function main(): Promise<void> {
       console.error(`webhooks: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   lifecycle.add(() => delivery.stop());
+
+  // Storage lifecycle: on AWS an hourly function; here the same pass on a timer, often enough for a short debug day.
+  const { deps: storage } = createStorageWiring(stack.context.clients, stack.context.names, stack.context.config);
+  const daySeconds = stack.context.config.storageLifecycleDaySeconds;
+  const lifecyclePass = startPassTimer(() => applyLifecycle(storage, { now: new Date(), daySeconds }), {
+    everyMs: Math.min(60_000, Math.max(1000, (daySeconds * 1000) / 10)),
+    onRun: (run) => {
+      const removed = run.expired + run.noncurrentRemoved + run.deleteMarkersRemoved + run.uploadsAborted;
+      if (removed > 0) console.log(`lifecycle: ${removed} removed or aborted in ${run.buckets} bucket(s)`);
+    },
+    onError: (error) => console.error(`lifecycle: pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => lifecyclePass.stop());
+
+  // Access log delivery: on AWS a function every minute; here the same pass four times a second.
+  const LOG_PASS_MS = 250;
+  const flushSeconds = Math.max(0, stack.context.config.storageLogFlushSeconds - LOG_PASS_MS / 1000);
+  const logDelivery = startPassTimer(() => flushAccessLogs(storage, { now: new Date(), flushSeconds }), {
+    everyMs: LOG_PASS_MS,
+    onError: (error) =>
+      console.error(`access logs: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => logDelivery.stop());
 
   printBanner(
     stack.baseUrl,

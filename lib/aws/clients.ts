@@ -1,16 +1,19 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type ServiceConfig, serviceConfig } from '../config';
+import { type LazyClient, lazyClient } from './lazy-client';
 
 export interface AwsClients {
   dynamo: DynamoDBClient;
   documents: DynamoDBDocumentClient;
   s3: S3Client;
-  secrets: SecretsManagerClient;
-  kms: KMSClient;
+  /** Imported on first use: read once per container. */
+  secrets: LazyClient<SecretsManagerClient>;
+  /** Imported on first use: only encrypted objects need it. */
+  kms: LazyClient<KMSClient>;
 }
 
 type ClientSettings = Pick<ServiceConfig, 'region' | 'dynamodbEndpoint' | 's3Endpoint'>;
@@ -54,13 +57,24 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     }),
-    secrets: new SecretsManagerClient({
-      region: settings.region,
-      credentials,
-      maxAttempts: MAX_ATTEMPTS,
-      requestHandler: METADATA_TIMEOUTS,
+    secrets: lazyClient(async () => {
+      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+      return new SecretsManagerClient({
+        region: settings.region,
+        credentials,
+        maxAttempts: MAX_ATTEMPTS,
+        requestHandler: METADATA_TIMEOUTS,
+      });
     }),
-    kms: new KMSClient({ region: settings.region, credentials, maxAttempts: MAX_ATTEMPTS, requestHandler: METADATA_TIMEOUTS }),
+    kms: lazyClient(async () => {
+      const { KMSClient } = await import('@aws-sdk/client-kms');
+      return new KMSClient({
+        region: settings.region,
+        credentials,
+        maxAttempts: MAX_ATTEMPTS,
+        requestHandler: METADATA_TIMEOUTS,
+      });
+    }),
   };
 }
 

@@ -1,11 +1,12 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretsKeySource } from '../config';
+import type { LazyClient } from './lazy-client';
 
 /**
  * Reads key material once per container: inline (local stack, tests) or from Secrets Manager
  * (deployed stages, where CloudFormation generated it).
  */
-export function secretMaterialLoader(source: SecretsKeySource, secrets: SecretsManagerClient): () => Promise<string> {
+export function secretMaterialLoader(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): () => Promise<string> {
   let pending: Promise<string> | undefined;
   return () => {
     pending ??= load(source, secrets).catch((error: unknown) => {
@@ -16,9 +17,10 @@ export function secretMaterialLoader(source: SecretsKeySource, secrets: SecretsM
   };
 }
 
-async function load(source: SecretsKeySource, secrets: SecretsManagerClient): Promise<string> {
+async function load(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): Promise<string> {
   if (source.kind === 'inline') return source.material;
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: source.secretId }));
+  const { GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const { SecretString } = await (await secrets()).send(new GetSecretValueCommand({ SecretId: source.secretId }));
   if (!SecretString) throw new Error(`Secret ${source.secretId} has no string value`);
   return SecretString;
 }

@@ -24,6 +24,10 @@ export type StorageKmsSource = { kind: 'local' } | { kind: 'aws'; sseS3KeyId: st
 export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
 
 export interface ServiceConfig {
+  /** The length of a storage lifecycle "day" in seconds (DESIGN §7.6): shorter for tests, as RGW's rgw_lc_debug_interval. */
+  storageLifecycleDaySeconds: number;
+  /** How long server access log records wait before delivery at most, in seconds (DESIGN §7.6). */
+  storageLogFlushSeconds: number;
   /** How long one scheduled delivery invocation keeps polling the webhook outbox (it must end inside its 60 s timeout). */
   webhookLoopSeconds: number;
   stage: Stage;
@@ -85,6 +89,8 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageKms: localKms ? { kind: 'local' } : { kind: 'aws', sseS3KeyId: requiredString(env, 'STORAGE_SSE_S3_KEY_ID') },
     storageSseCustomerKeyOverHttp: sseCOverHttp,
     storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
+    storageLifecycleDaySeconds: positiveInteger(env, 'STORAGE_LIFECYCLE_DAY_SECONDS', 86_400),
+    storageLogFlushSeconds: positiveInteger(env, 'STORAGE_LOG_FLUSH_SECONDS', 300),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,

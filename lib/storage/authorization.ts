@@ -51,7 +51,11 @@ export type StorageAction =
   | 'GetBucketPolicy'
   | 'PutBucketPolicy'
   | 'DeleteBucketPolicy'
-  | 'GetBucketPolicyStatus';
+  | 'GetBucketPolicyStatus'
+  | 'GetLifecycleConfiguration'
+  | 'PutLifecycleConfiguration'
+  | 'GetBucketLogging'
+  | 'PutBucketLogging';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -104,6 +108,10 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutBucketPolicy: 'bucket-owner',
   DeleteBucketPolicy: 'bucket-owner',
   GetBucketPolicyStatus: 'bucket-owner',
+  GetLifecycleConfiguration: 'bucket-owner',
+  PutLifecycleConfiguration: 'bucket-owner',
+  GetBucketLogging: 'bucket-owner',
+  PutBucketLogging: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */
@@ -161,8 +169,16 @@ export function isAllowed(principal: Principal, action: StorageAction, resources
   const policy = resources.bucket ? bucketPolicyDecision(principal, action, resources.bucket, resources) : 'NoOpinion';
   if (policy !== 'NoOpinion') return policy === 'Allow';
   const rules: readonly Rule[] = [ACTION_RULES[action]].flat();
-  return rules.some((rule) => satisfies(principal, rule, resources));
+  const rule = rules.find((candidate) => satisfies(principal, candidate, resources));
+  if (rule === undefined) return false;
+  if (principal.access && typeof rule === 'object' && !ownsBucket(principal, resources.bucket)) {
+    principal.access.aclRequired = true;
+  }
+  return true;
 }
+
+const ownsBucket = (principal: Principal, bucket: BucketAccess | undefined) =>
+  principal.kind === 'user' && bucket !== undefined && principal.user.id === bucket.ownerId;
 
 function satisfies(principal: Principal, rule: Rule, { bucket, object }: Resources): boolean {
   if (rule === 'signed') return principal.kind === 'user';

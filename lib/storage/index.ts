@@ -1,3 +1,4 @@
+export * from './access-logs/flush-access-logs';
 export * from './auth/principal';
 export * from './auth/request-authenticator';
 export * from './buckets/bucket';
@@ -11,6 +12,7 @@ export * from './errors';
 export * from './http/s3-endpoint';
 export * from './http/s3-error-response';
 export * from './http/s3-handler';
+export * from './lifecycle/apply-lifecycle';
 export * from './maintenance/storage-sweep';
 export * from './maintenance/sweep-orphan-blobs';
 export * from './multipart/expire-uploads';

@@ -64,6 +64,7 @@ export const S3_ERROR_CODES = {
   NoSuchCORSConfiguration: [404, 'The CORS configuration does not exist'],
   NoSuchKey: [404, 'The specified key does not exist.'],
   NoSuchBucketPolicy: [404, 'The bucket policy does not exist'],
+  NoSuchLifecycleConfiguration: [404, 'The lifecycle configuration does not exist'],
   NoSuchPublicAccessBlockConfiguration: [404, 'The public access block configuration was not found'],
   NoSuchTagSet: [404, 'The TagSet does not exist'],
   NoSuchObjectLockConfiguration: [404, 'The specified object does not have a ObjectLock configuration'],

@@ -1,3 +1,4 @@
+import type { AccessLogBuffer } from './access-logs/access-log-buffer';
 import type { UserDirectory } from './acl/resolve-acl';
 import type { AuthFailureLimit } from './auth/auth-failure-limit';
 import type { AccessKeyResolver } from './auth/request-authenticator';
@@ -14,6 +15,8 @@ import type { VersionCatalog } from './versions/object-version';
 /** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
 export interface StorageDeps {
   buckets: BucketCatalog;
+  /** Server access log records waiting for delivery. */
+  accessLogs: AccessLogBuffer;
   objects: ObjectCatalog;
   versions: VersionCatalog;
   /** Per-request usage, per payer, for billing. */

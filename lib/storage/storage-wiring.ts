@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AwsClients, ResourceNames } from '../aws';
 import type { ServiceConfig } from '../config';
+import { AccessLogBufferRepository } from './access-logs/access-log-buffer-repository';
 import { AuthFailureRepository } from './auth/auth-failure-repository';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
@@ -46,6 +47,7 @@ export function createStorageWiring(
     inventory: blobs,
     deps: {
       buckets: new BucketRepository(clients.documents, names.storageTable),
+      accessLogs: new AccessLogBufferRepository(clients.documents, names.storageTable),
       objects: new ObjectRepository(clients.documents, names.storageTable),
       versions: new VersionRepository(clients.documents, names.storageTable),
       uploads: new UploadRepository(clients.documents, names.storageTable),

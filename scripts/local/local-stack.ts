@@ -80,6 +80,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Webhook delivery runs on the local stack's own timer (npm start) or the tests' workers: serverless offline
       // must not schedule deliverWebhooks as a second worker (serverless.yml reads this).
       WEBHOOK_SCHEDULE: 'false',
+      // Likewise the storage lifecycle pass (scripts/start.ts runs it on a timer; tests call it).
+      LIFECYCLE_SCHEDULE: 'false',
+      LOG_FLUSH_SCHEDULE: 'false',
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);

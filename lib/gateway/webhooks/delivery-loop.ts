@@ -1,3 +1,4 @@
+import { startPassTimer } from '../../scheduling/pass-timer';
 import { type DeliveryDependencies, type DeliveryRun, deliverDueWebhooks } from './deliver-webhooks';
 
 /** Runs delivery passes for `forMs` (a scheduled invocation), pausing `everyMs` between passes that found nothing. */
@@ -15,31 +16,10 @@ export async function runDeliveryLoop(
   return totals;
 }
 
-/**
- * The same passes on a timer, for `npm start`: one pass at a time, every `everyMs`, until stop() (which waits for a
- * pass under way). Failures are reported and the timer carries on.
- */
+/** The same passes on a timer, for `npm start` and the benchmarks (lib/scheduling/pass-timer.ts). */
 export function startDeliveryTimer(
   deps: DeliveryDependencies,
   options: { everyMs: number; onRun?: (run: DeliveryRun) => void; onError?: (error: unknown) => void },
 ): { stop: () => Promise<void> } {
-  let stopped = false;
-  let current: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    current = deliverDueWebhooks(deps)
-      .then((run) => options.onRun?.(run))
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.everyMs);
-      });
-  };
-  timer = setTimeout(tick, options.everyMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startPassTimer(() => deliverDueWebhooks(deps), options);
 }

@@ -5,17 +5,18 @@ import { StorageError } from '../errors';
 import type { StorageDeps } from '../storage-deps';
 import type { BucketSetting, SettingValue } from './bucket-setting';
 
-/** GET `?<setting>`: the value, or the setting's 404 when the bucket has none. */
+/** GET `?<setting>`: the value; undefined or the setting's 404 when the bucket has none, as the setting says. */
 export async function getBucketSetting(
   deps: StorageDeps,
   principal: Principal,
   name: string,
   setting: BucketSetting,
-): Promise<SettingValue<BucketSetting['field']>> {
+): Promise<SettingValue<BucketSetting['field']> | undefined> {
   const bucket = await bucketFor(deps, principal, name, setting.actions.read);
   const value = bucket[setting.field];
-  if (value === undefined || value === null) throw new StorageError(setting.notFound, undefined, { BucketName: name });
-  return value as SettingValue<BucketSetting['field']>;
+  if (value !== undefined && value !== null) return value as SettingValue<BucketSetting['field']>;
+  if (typeof setting.notFound === 'string') throw new StorageError(setting.notFound, undefined, { BucketName: name });
+  return undefined;
 }
 
 /** PUT `?<setting>`: the document parsed and accepted for this bucket, then stored (it replaces the previous one). */
@@ -28,8 +29,13 @@ export async function putBucketSetting(
 ): Promise<void> {
   const bucket = await bucketFor(deps, principal, name, setting.actions.write);
   const value = setting.parse(body.toString('utf8'), bucket);
-  setting.accept?.(value, bucket);
-  await update(deps, name, { [setting.field]: value });
+  if (value === null) {
+    await update(deps, name, { [setting.field]: null });
+    return;
+  }
+  await setting.accept?.(value, bucket, { deps, principal });
+  const previous = bucket[setting.field] as SettingValue<BucketSetting['field']> | undefined;
+  await update(deps, name, { [setting.field]: setting.settle ? setting.settle(value, previous, deps.now()) : value });
 }
 
 /** DELETE `?<setting>`: back to no setting; idempotent, as on S3. */

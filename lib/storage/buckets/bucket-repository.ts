@@ -1,18 +1,35 @@
+import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
+import type { BucketLogging } from '../access-logs/bucket-logging';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { LifecycleRule } from '../lifecycle/lifecycle-rule';
 import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
-import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
+import {
+  type BucketCatalog,
+  type BucketCondition,
+  type BucketRecord,
+  type BucketSettings,
+  INDEXED_SETTINGS,
+  type IndexedSetting,
+} from './bucket';
 
 export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET' });
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
 export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
+/**
+ * Sparse indexes of the buckets with a lifecycle configuration or access logging, each spread over a few partitions
+ * (no hot key when many buckets change at once); the scheduled passes query them instead of reading every bucket.
+ */
+const INDEX_SHARDS = 8;
+const indexPartition = (setting: IndexedSetting, shard: number) => `INDEX#${setting}#${shard}`;
+const shardOf = (bucket: string) => createHash('sha256').update(bucket).digest()[0]! % INDEX_SHARDS;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
@@ -129,10 +146,41 @@ export class BucketRepository implements BucketCatalog {
           ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         }),
       );
-      return true;
     } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
+      // A bucket gone keeps no index entry.
+      if (condition === undefined) await this.index(name, settings, () => false);
+      return false;
+    }
+    // After the setting: a crash in between leaves an index entry missing (the PUT fails and is retried) or one too
+    // many (the pass finds no setting and drops it), never a setting that is silently not applied.
+    await this.index(name, settings, (value) => value !== null);
+    return true;
+  }
+
+  async withSetting(setting: IndexedSetting): Promise<string[]> {
+    const shards = await Promise.all(
+      Array.from({ length: INDEX_SHARDS }, (_, shard) =>
+        queryAllPages(this.documents, {
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': indexPartition(setting, shard) },
+          ProjectionExpression: 'SK',
+        }),
+      ),
+    );
+    return shards.flat().map((item) => String(item.SK));
+  }
+
+  /** Adds or removes the bucket's entries in the indexes of the indexed settings this change touches. */
+  private async index(name: string, settings: BucketSettings, present: (value: unknown) => boolean): Promise<void> {
+    for (const setting of INDEXED_SETTINGS) {
+      const value = settings[setting];
+      if (value === undefined) continue;
+      const Key = { PK: indexPartition(setting, shardOf(name)), SK: name };
+      if (present(value))
+        await this.documents.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'setting-index' } }));
+      else await this.documents.send(new DeleteCommand({ TableName: this.table, Key }));
     }
   }
 }
@@ -154,5 +202,7 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(item.publicAccessBlock === undefined ? {} : { publicAccessBlock: item.publicAccessBlock as PublicAccessBlock }),
     ...(item.objectLock === undefined ? {} : { objectLock: item.objectLock as BucketObjectLock }),
     ...(typeof item.policy === 'string' ? { policy: item.policy } : {}),
+    ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
+    ...(item.logging === undefined ? {} : { logging: item.logging as BucketLogging }),
   };
 }

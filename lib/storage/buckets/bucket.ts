@@ -1,6 +1,8 @@
+import type { BucketLogging } from '../access-logs/bucket-logging';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
+import type { LifecycleRule } from '../lifecycle/lifecycle-rule';
 import type { BucketObjectLock } from '../object-lock/object-lock';
 import type { ObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
@@ -34,9 +36,13 @@ export interface BucketRecord {
   objectLock?: BucketObjectLock;
   /** Undefined: no bucket policy. The JSON document as it was put (GET ?policy answers it byte for byte). */
   policy?: string;
+  /** Undefined: no lifecycle configuration (`?lifecycle`). */
+  lifecycle?: LifecycleRule[];
+  /** Undefined: no server access logging (`?logging`). */
+  logging?: BucketLogging;
 }
 
-/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy) change (null: back to the default). */
+/** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle, ?logging) change (null: back to the default). */
 export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
@@ -45,6 +51,8 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   ownership?: ObjectOwnership | null;
   publicAccessBlock?: PublicAccessBlock | null;
   policy?: string | null;
+  lifecycle?: LifecycleRule[] | null;
+  logging?: BucketLogging | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */
@@ -60,4 +68,10 @@ export interface BucketCatalog {
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
   /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
   update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean>;
+  /** The buckets with this setting (a sparse index a scheduled pass reads; it may name buckets since gone). */
+  withSetting(setting: IndexedSetting): Promise<string[]>;
 }
+
+/** The settings a scheduled pass applies to every bucket that has them: indexed, so the pass never reads every bucket. */
+export const INDEXED_SETTINGS = ['lifecycle', 'logging'] as const;
+export type IndexedSetting = (typeof INDEXED_SETTINGS)[number];

@@ -1,4 +1,4 @@
-import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings } from './bucket';
+import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings, IndexedSetting } from './bucket';
 
 /**
  * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can
@@ -36,6 +36,10 @@ export class RequestBuckets implements BucketCatalog {
 
   listByOwner(ownerId: string) {
     return this.catalog.listByOwner(ownerId);
+  }
+
+  withSetting(setting: IndexedSetting) {
+    return this.catalog.withSetting(setting);
   }
 
   async deleteIfEmpty(name: string) {

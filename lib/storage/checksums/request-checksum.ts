@@ -6,6 +6,7 @@ import {
   computeChecksum,
   SUPPORTED_CHECKSUMS,
 } from './checksum-algorithms';
+import { requestedChecksumType } from './checksum-type';
 import type { ObjectChecksum } from './object-checksum';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
@@ -26,6 +27,7 @@ const invalid = (message: string) => new StorageError('InvalidRequest', message)
 export function verifyRequestChecksum(headers: Headers, trailers: Fields, data: Buffer): ObjectChecksum | undefined {
   const header = (name: string) => headers[name]?.join(',');
   requestedChecksumAlgorithm(headers);
+  requestedChecksumType(header('x-amz-checksum-type'));
   const fields = [...Object.entries(headers).map(([name, values]) => [name, values.join(',')] as const), ...trailers];
   const values = fields
     .filter(([name]) => name.startsWith(PREFIX) && !NOT_VALUES.has(name))

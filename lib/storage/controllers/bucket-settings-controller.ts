@@ -1,7 +1,9 @@
+import { LOGGING_SETTING } from '../access-logs/logging-setting';
 import type { BucketSetting } from '../bucket-settings/bucket-setting';
 import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../bucket-settings/bucket-setting-operations';
 import { CORS_SETTING } from '../cors/cors-setting';
 import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
+import { LIFECYCLE_SETTING } from '../lifecycle/lifecycle-setting';
 import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
 import { POLICY_SETTING } from '../policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
@@ -20,20 +22,25 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   OWNERSHIP_SETTING,
   PUBLIC_ACCESS_BLOCK_SETTING,
   POLICY_SETTING,
+  LIFECYCLE_SETTING,
+  LOGGING_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */
 export function bucketSettingRoute(setting: BucketSetting): RouteTable[string] {
   return {
     GET: async ({ deps, principal, bucket }) => {
-      const document = setting.toXml(await getBucketSetting(deps, principal, bucket, setting));
+      const value = await getBucketSetting(deps, principal, bucket, setting);
+      if (value === undefined) return xmlResult(typeof setting.notFound === 'string' ? '' : setting.notFound.document);
+      const document = setting.toXml(value);
+      const headers = setting.headers?.(value) ?? {};
       return setting.mediaType
-        ? { status: 200, headers: { 'content-type': setting.mediaType }, body: document }
-        : xmlResult(document);
+        ? { status: 200, headers: { ...headers, 'content-type': setting.mediaType }, body: document }
+        : xmlResult(document, 200, headers);
     },
     PUT: async ({ deps, principal, bucket, body }) => {
       await putBucketSetting(deps, principal, bucket, setting, body);
-      return emptyResult(200);
+      return emptyResult(setting.putStatus ?? 200);
     },
     DELETE: async ({ deps, principal, bucket }) => {
       await deleteBucketSetting(deps, principal, bucket, setting);

@@ -28,17 +28,26 @@ export const OBJECT_MULTIPART_ROUTES: RouteTable = {
   uploads: {
     POST: async ({ deps, principal, request, bucket, key }) => {
       const upload = await createMultipartUpload(deps, principal, { bucket, key, headers: request.headers });
-      return xmlResult(initiateResultXml(upload), 200, encryptionResponseHeaders(upload.encryption));
+      return xmlResult(initiateResultXml(upload), 200, {
+        ...encryptionResponseHeaders(upload.encryption),
+        ...(upload.checksum
+          ? { 'x-amz-checksum-algorithm': upload.checksum.algorithm.toUpperCase(), 'x-amz-checksum-type': upload.checksum.type }
+          : {}),
+      });
     },
   },
   uploadId: {
     PUT: async (call) => {
-      const { deps, principal, request, body } = call;
+      const { deps, principal, request, body, checksum } = call;
       const target = { ...uploadTarget(call), partNumber: queryParam(request, 'partNumber'), headers: request.headers };
       const copySource = header(request, 'x-amz-copy-source');
       if (copySource === undefined) {
-        const { part, upload } = await uploadPart(deps, principal, target, body);
-        return emptyResult(200, { etag: `"${part.etag}"`, ...encryptionResponseHeaders(upload.encryption) });
+        const { part, upload } = await uploadPart(deps, principal, target, body, checksum);
+        return emptyResult(200, {
+          etag: `"${part.etag}"`,
+          ...(part.checksum ? { [`x-amz-checksum-${part.checksum.algorithm}`]: part.checksum.value } : {}),
+          ...encryptionResponseHeaders(upload.encryption),
+        });
       }
       const { part, upload, sourceVersionId } = await uploadPartCopy(deps, principal, { ...target, copySource });
       return xmlResult(copyPartResultXml(part), 200, {

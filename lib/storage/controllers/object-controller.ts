@@ -11,6 +11,7 @@ import { hasQueryParam, header } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { copyObjectResultXml } from '../xml/s3-documents';
+import { OBJECT_ATTRIBUTES_ROUTES } from './attributes-controller';
 import { OBJECT_MULTIPART_ROUTES } from './multipart-controller';
 import { OBJECT_LOCK_ROUTES } from './object-lock-controller';
 import { readObject } from './object-read-response';
@@ -36,8 +37,15 @@ export const OBJECT_ROUTES: RouteTable = {
           ...(copied.sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': copied.sourceVersionId }),
         });
       }
-      const { record, versioned } = await putObject(deps, principal, { bucket, key, body, headers: request.headers, checksum });
+      const { record, versioned, expiration } = await putObject(deps, principal, {
+        bucket,
+        key,
+        body,
+        headers: request.headers,
+        checksum,
+      });
       return emptyResult(200, {
+        ...expiration,
         etag: `"${record.etag}"`,
         ...checksumResponseHeaders(record.checksum),
         ...encryptionResponseHeaders(record.encryption),
@@ -64,6 +72,7 @@ export const OBJECT_ROUTES: RouteTable = {
       return emptyResult(200);
     },
   },
+  ...OBJECT_ATTRIBUTES_ROUTES,
   ...OBJECT_LOCK_ROUTES,
   ...OBJECT_MULTIPART_ROUTES,
   ...OBJECT_TAGGING_ROUTES,

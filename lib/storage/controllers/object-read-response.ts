@@ -1,4 +1,4 @@
-import { checksumResponseHeaders } from '../checksums/object-checksum';
+import { readChecksumHeaders } from '../checksums/read-checksum';
 import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { readKeyOf } from '../encryption/sse-headers';
 import { getObject } from '../objects/get-object';
@@ -31,17 +31,17 @@ export async function readObject({ deps, principal, request, bucket, key }: S3Ca
     ...encryptionResponseHeaders(result.record.encryption),
     ...versionHeader(result.versioned, result.record.versionId),
     ...taggingCountHeader(result.record.tags),
+    ...result.expiration,
   };
   if (result.kind === 'not-modified') {
     return emptyResult(304, { etag: headers.etag!, 'last-modified': headers['last-modified']! });
   }
   const { record, range, partsCount } = result;
   const length = range ? range.end - range.start + 1 : record.size;
-  // Checksum mode returns the full-object checksum, which a range's bytes cannot be checked against.
-  const checksumMode = header(request, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !range;
+  const checksumMode = header(request, 'x-amz-checksum-mode')?.toUpperCase() === 'ENABLED';
   const withLength: Record<string, string> = {
     ...headers,
-    ...(checksumMode ? checksumResponseHeaders(record.checksum) : {}),
+    ...(checksumMode ? readChecksumHeaders(record, queryParam(request, 'partNumber'), range !== undefined) : {}),
     'content-length': String(length),
   };
   if (partsCount !== undefined) withLength['x-amz-mp-parts-count'] = String(partsCount);

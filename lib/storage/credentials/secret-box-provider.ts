@@ -1,10 +1,10 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { secretMaterialLoader } from '../../aws';
+import { type LazyClient, secretMaterialLoader } from '../../aws';
 import type { SecretsKeySource } from '../../config';
 import { SecretBox } from './secret-box';
 
 /** The container's SecretBox, built on first use from the configured key source (one Secrets Manager read at most). */
-export function secretBoxProvider(source: SecretsKeySource, secrets: SecretsManagerClient): () => Promise<SecretBox> {
+export function secretBoxProvider(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): () => Promise<SecretBox> {
   const material = secretMaterialLoader(source, secrets);
   let box: SecretBox | undefined;
   return async () => {

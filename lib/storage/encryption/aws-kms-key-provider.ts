@@ -1,4 +1,5 @@
-import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
+import type { LazyClient } from '../../aws';
 import { StorageError } from '../errors';
 import type { DataKey, KeyProvider } from './key-provider';
 
@@ -15,24 +16,24 @@ const CLIENT_ERRORS: Record<string, 'KMS.NotFoundException' | 'KMS.DisabledExcep
  */
 export class AwsKmsKeyProvider implements KeyProvider {
   constructor(
-    private readonly kms: KMSClient,
+    private readonly kms: LazyClient<KMSClient>,
     private readonly serviceKeyId: string,
   ) {}
 
   async generateDataKey(keyId: string | undefined, context?: Record<string, string>): Promise<DataKey> {
     const id = keyId ?? this.serviceKeyId;
+    const [kms, { GenerateDataKeyCommand }] = await Promise.all([this.kms(), import('@aws-sdk/client-kms')]);
     const out = await this.call(id, () =>
-      this.kms.send(new GenerateDataKeyCommand({ KeyId: id, KeySpec: 'AES_256', EncryptionContext: context })),
+      kms.send(new GenerateDataKeyCommand({ KeyId: id, KeySpec: 'AES_256', EncryptionContext: context })),
     );
     return { plaintext: Buffer.from(out.Plaintext!), wrapped: Buffer.from(out.CiphertextBlob!).toString('base64') };
   }
 
   async decryptDataKey(keyId: string | undefined, wrapped: string, context?: Record<string, string>): Promise<Buffer> {
     const id = keyId ?? this.serviceKeyId;
+    const [kms, { DecryptCommand }] = await Promise.all([this.kms(), import('@aws-sdk/client-kms')]);
     const out = await this.call(id, () =>
-      this.kms.send(
-        new DecryptCommand({ KeyId: id, CiphertextBlob: Buffer.from(wrapped, 'base64'), EncryptionContext: context }),
-      ),
+      kms.send(new DecryptCommand({ KeyId: id, CiphertextBlob: Buffer.from(wrapped, 'base64'), EncryptionContext: context })),
     );
     return Buffer.from(out.Plaintext!);
   }

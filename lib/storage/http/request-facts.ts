@@ -2,8 +2,15 @@ import type { Principal } from '../auth/principal';
 import { requestFacts } from '../policy/condition-keys';
 import type { S3Request } from '../requests/s3-request';
 
-/** What a bucket policy's conditions read of the request travels with the principal, for the evaluator. */
+/**
+ * What a bucket policy's conditions read of the request travels with the principal, for the evaluator; so does a
+ * fresh note of what the decision relied on, for the access log.
+ */
 export function withRequestFacts(principal: Principal, request: S3Request, now: Date): Principal {
   const { sourceIp, headers, query } = request;
-  return { ...principal, facts: requestFacts({ ...(sourceIp === undefined ? {} : { sourceIp }), headers, query, now }) };
+  return {
+    ...principal,
+    facts: requestFacts({ ...(sourceIp === undefined ? {} : { sourceIp }), headers, query, now }),
+    access: {},
+  };
 }

@@ -19,6 +19,7 @@ import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
 import { subresourceOf } from '../requests/subresources';
 import type { StorageDeps } from '../storage-deps';
+import { type RequestTrace, recordAccess } from './access-recording';
 import { answerContinueProbe, isContinueProbe } from './continue-probe';
 import { withRequestFacts } from './request-facts';
 import { chargeRequest } from './usage-charge';
@@ -51,11 +52,14 @@ export async function handleS3Request(
   }
   if (isContinueProbe(request)) return answerContinueProbe(deps, keys, request);
   const buckets = new RequestBuckets(deps.buckets);
+  const trace: RequestTrace = { startedAt: deps.now() };
   try {
-    const response = await serve({ ...deps, buckets }, keys, request, reader);
+    const response = await serve({ ...deps, buckets }, keys, request, reader, trace);
+    await recordAccess(deps, buckets, request, trace, response);
     const cors = await corsHeaders(buckets, request);
     return { ...response, headers: { ...response.headers, ...cors } };
   } catch (error) {
+    if (error instanceof StorageError) await recordAccess(deps, buckets, request, trace, error);
     if (!(error instanceof StorageError) || header(request, 'origin') === undefined) throw error;
     const cors = await corsHeaders(buckets, request).catch(() => ({}));
     throw new StorageError(error.code, error.message, error.details, { ...error.headers, ...cors });
@@ -67,6 +71,7 @@ async function serve(
   plainKeys: AccessKeyResolver,
   request: S3Request,
   reader: RequestReader | undefined,
+  trace: RequestTrace,
 ) {
   if (!METHODS.has(request.method)) throw new StorageError('MethodNotAllowed', undefined, { Method: request.method });
   if (request.key !== undefined) assertKeyFits(request.key);
@@ -84,6 +89,7 @@ async function serve(
       : (plainDeps.buckets.remembered(name) ?? plainDeps.buckets.get(name)),
   );
   const principal = withRequestFacts(withPaymentConsent(authenticated.principal, request), request, deps.now());
+  trace.principal = principal;
   const level: ResourceLevel = request.bucket === undefined ? 'SERVICE' : request.key === undefined ? 'BUCKET' : 'OBJECT';
   const action = routeFor(LEVELS[level], level, subresourceOf(request), request.method);
   const { body, checksum } = authenticated;

@@ -11,9 +11,18 @@ export async function abortMultipartUpload(
   target: { bucket: string; key: string; uploadId: string },
 ): Promise<void> {
   const { upload } = await uploadFor(deps, principal, target);
-  // A completion in progress owns the parts.
-  if (!(await deps.uploads.remove(upload, 'open'))) throw noSuchUpload(upload.uploadId);
+  if (!(await abortUpload(deps, upload))) throw noSuchUpload(upload.uploadId);
+}
+
+/**
+ * Aborts an open upload (AbortMultipartUpload, a lifecycle rule's AbortIncompleteMultipartUpload): the upload goes
+ * first, so no part can be added any more, then its parts and their blobs. False when it is gone or being completed (a
+ * completion in progress owns the parts).
+ */
+export async function abortUpload(deps: Pick<StorageDeps, 'uploads' | 'blobs'>, upload: MultipartUpload): Promise<boolean> {
+  if (!(await deps.uploads.remove(upload, 'open'))) return false;
   await discardParts(deps, upload, new Set());
+  return true;
 }
 
 /** Removes the part records of an upload already removed, and their blobs except those in `keep` (a committed manifest's). */

@@ -1,10 +1,11 @@
 import type { Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import { assertKeyFits } from '../encryption/object-keys';
 import { CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
 import { lockField } from '../object-lock/object-lock';
-import { blobIdsOf, type ObjectRecord } from '../objects/object-record';
+import { blobIdsOf, type ManifestPart, type ObjectRecord } from '../objects/object-record';
 import { type Committed, commitObject } from '../objects/object-writer';
 import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
@@ -12,6 +13,7 @@ import { discardParts } from './abort-upload';
 import { assertManifestFits, multipartEtag, partsToAssemble, type RequestedPart } from './multipart-rules';
 import type { MultipartUpload, UploadedPart } from './multipart-upload';
 import { noSuchUpload, uploadFor } from './upload-access';
+import { completedChecksum } from './upload-checksum';
 
 /**
  * CompleteMultipartUpload. The upload is claimed first ('open' → 'completing': no part write, abort or
@@ -49,8 +51,10 @@ export async function completeMultipartUpload(
   try {
     const uploaded = await deps.uploads.allParts(upload.uploadId);
     const chosen = partsToAssemble(input.parts, uploaded, deps.minPartBytes);
-    assertManifestFits(chosen.length);
-    committed = await commitObject(deps, bucket, manifestRecord(deps, upload, chosen), precondition, false);
+    const checksum = completedChecksum(upload, input.parts, chosen, input.headers);
+    const record = manifestRecord(deps, upload, chosen, checksum);
+    assertManifestFits(record.parts!);
+    committed = await commitObject(deps, bucket, record, precondition, false);
   } catch (error) {
     await deps.uploads.setState(upload, 'completing', 'open');
     throw error;
@@ -60,7 +64,12 @@ export async function completeMultipartUpload(
   return committed;
 }
 
-function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: UploadedPart[]): ObjectRecord {
+function manifestRecord(
+  deps: StorageDeps,
+  upload: MultipartUpload,
+  chosen: UploadedPart[],
+  checksum: ObjectChecksum | undefined,
+): ObjectRecord {
   return {
     bucket: upload.bucket,
     key: upload.key,
@@ -76,11 +85,22 @@ function manifestRecord(deps: StorageDeps, upload: MultipartUpload, chosen: Uplo
     userMetadata: upload.userMetadata,
     versionId: 'null',
     acl: upload.acl,
-    parts: chosen.map(({ blobId, size }) => ({ blobId, size })),
+    parts: chosen.map((part, index) => manifestPart(part, index, checksum)),
     uploadId: upload.uploadId,
+    ...(checksum ? { checksum } : {}),
     ...(upload.encryption ? { encryption: upload.encryption } : {}),
     ...(upload.tags ? { tags: upload.tags } : {}),
     ...lockField(upload.lock),
+  };
+}
+
+/** A manifest entry: the part number only when it is not the position, the checksum only in the object's algorithm. */
+function manifestPart({ blobId, size, partNumber, checksum }: UploadedPart, index: number, of?: ObjectChecksum): ManifestPart {
+  return {
+    blobId,
+    size,
+    ...(partNumber === index + 1 ? {} : { partNumber }),
+    ...(of && checksum?.algorithm === of.algorithm ? { checksum: checksum.value } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import { ownerOf, type Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
+import { uploadChecksumOf } from '../checksums/checksum-type';
+import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
 import { StorageError } from '../errors';
 import { newObjectSpec } from '../objects/new-object-spec';
 import { assertValidObjectKey } from '../objects/object-key';
@@ -8,7 +10,8 @@ import type { MultipartUpload } from './multipart-upload';
 
 /**
  * CreateMultipartUpload: needs bucket WRITE, as PutObject. The content headers, x-amz-meta-* and the ACL
- * (canned or grants) are resolved now and applied to the object at completion.
+ * (canned or grants) are resolved now and applied to the object at completion, and so is the checksum algorithm and type
+ * (checksum-type.ts): every part then carries a checksum, and the object gets the one its parts make.
  */
 export async function createMultipartUpload(
   deps: StorageDeps,
@@ -20,6 +23,10 @@ export async function createMultipartUpload(
   const initiator = ownerOf(principal);
   // The data key is made (or the SSE-C key checked) now: every part is encrypted with it.
   const { owner, fields } = await newObjectSpec(deps, principal, bucket, input.headers);
+  const checksum = uploadChecksumOf(
+    requestedChecksumAlgorithm(input.headers)?.toUpperCase(),
+    input.headers['x-amz-checksum-type']?.join(','),
+  );
   const now = deps.now();
   const upload: MultipartUpload = {
     bucket: input.bucket,
@@ -32,6 +39,7 @@ export async function createMultipartUpload(
     lastActivity: now.toISOString(),
     ...fields,
     ...(owner.id === initiator.id ? {} : { owner }),
+    ...(checksum ? { checksum } : {}),
     state: 'open',
   };
   if ((await deps.uploads.create(upload)) === 'no-bucket') {

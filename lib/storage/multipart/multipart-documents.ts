@@ -1,5 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { uriEncode } from '../auth/uri-encoding';
+import { CHECKSUM_ALGORITHMS } from '../checksums/checksum-algorithms';
+import { checksumElement, checksumElements } from '../checksums/object-checksum';
 import { StorageError } from '../errors';
 import type { ListPage } from '../listing/list-objects';
 import type { ObjectRecord } from '../objects/object-record';
@@ -16,12 +18,23 @@ export function parseCompleteRequest(body: Buffer): RequestedPart[] {
   if (text.trim() === '' || XMLValidator.validate(text) !== true) throw malformed();
   const root = (parser.parse(text) as Record<string, unknown>).CompleteMultipartUpload;
   if (typeof root !== 'object' || root === null) throw malformed();
-  const parts = ((root as { Part?: unknown[] }).Part ?? []) as { PartNumber?: unknown; ETag?: unknown }[];
+  const parts = ((root as { Part?: unknown[] }).Part ?? []) as ({ PartNumber?: unknown; ETag?: unknown } & Record<
+    string,
+    unknown
+  >)[];
   return parts.map((part) => {
     if (typeof part !== 'object' || typeof part.PartNumber !== 'string' || !/^\d+$/.test(part.PartNumber.trim()))
       throw malformed();
     if (typeof part.ETag !== 'string') throw malformed();
-    return { partNumber: Number(part.PartNumber), etag: part.ETag };
+    const checksums = Object.fromEntries(
+      CHECKSUM_ALGORITHMS.flatMap((algorithm) => {
+        const value = part[checksumElement(algorithm)];
+        if (value === undefined) return [];
+        if (typeof value !== 'string') throw malformed();
+        return [[algorithm, value]];
+      }),
+    );
+    return { partNumber: Number(part.PartNumber), etag: part.ETag, ...(Object.keys(checksums).length > 0 ? { checksums } : {}) };
   });
 }
 
@@ -36,10 +49,15 @@ export const completeResultXml = (location: string, record: ObjectRecord) =>
     Bucket: record.bucket,
     Key: record.key,
     ETag: `"${record.etag}"`,
+    ...checksumElements(record.checksum),
   });
 
 export const copyPartResultXml = (part: UploadedPart) =>
-  s3Document('CopyPartResult', { LastModified: part.lastModified, ETag: `"${part.etag}"` });
+  s3Document('CopyPartResult', {
+    LastModified: part.lastModified,
+    ETag: `"${part.etag}"`,
+    ...(part.checksum ? { [checksumElement(part.checksum.algorithm)]: part.checksum.value } : {}),
+  });
 
 const initiator = (upload: MultipartUpload) => ({ ID: upload.initiatorId, DisplayName: upload.initiatorDisplayName });
 /** The owner the completed object will have. */
@@ -58,6 +76,9 @@ export function listPartsXml(
     Initiator: initiator(upload),
     Owner: owner(upload),
     StorageClass: 'STANDARD',
+    ...(upload.checksum
+      ? { ChecksumAlgorithm: upload.checksum.algorithm.toUpperCase(), ChecksumType: upload.checksum.type }
+      : {}),
     PartNumberMarker: params.marker,
     ...(page.parts.length > 0 ? { NextPartNumberMarker: page.parts.at(-1)!.partNumber } : {}),
     MaxParts: params.maxParts,
@@ -67,6 +88,7 @@ export function listPartsXml(
       LastModified: part.lastModified,
       ETag: `"${part.etag}"`,
       Size: part.size,
+      ...(part.checksum ? { [checksumElement(part.checksum.algorithm)]: part.checksum.value } : {}),
     })),
   });
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { ChecksumAlgorithm } from '../checksums/checksum-algorithms';
 import { StorageError } from '../errors';
+import type { ManifestPart } from '../objects/object-record';
 import type { UploadedPart } from './multipart-upload';
 
 export const MAX_PART_NUMBER = 10_000;
@@ -8,6 +10,8 @@ export const MAX_PART_NUMBER = 10_000;
  * about 54 bytes a part). S3 allows 10,000; clients that size parts to the file (awscli, boto3) stay far below.
  */
 export const MAX_MANIFEST_PARTS = 7_000;
+/** The manifest's share of its item (400 KB, less the record's other attributes). */
+const MANIFEST_BUDGET_BYTES = MAX_MANIFEST_PARTS * 54;
 
 /** S3's minimum size of every part but the last. */
 export const DEFAULT_MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -35,6 +39,8 @@ export function multipartEtag(partEtags: readonly string[]): string {
 export interface RequestedPart {
   partNumber: number;
   etag: string;
+  /** `ChecksumCRC32`… of the part element, by algorithm: each must be the part's own. */
+  checksums?: Partial<Record<ChecksumAlgorithm, string>>;
 }
 
 /**
@@ -83,10 +89,22 @@ export function partsToAssemble(
   return chosen;
 }
 
-/** A completion of more parts than a manifest holds: a clean 400 rather than a failed write. */
-export function assertManifestFits(partCount: number): void {
-  if (partCount > MAX_MANIFEST_PARTS) {
-    throw new StorageError('InvalidRequest', `This service assembles at most ${MAX_MANIFEST_PARTS} parts into one object.`);
+/**
+ * A completion of more parts than a manifest holds: a clean 400 rather than a failed write. Per-part checksums and part
+ * numbers (kept for GetObjectAttributes) take room too: a SHA256 manifest holds about 3,000 parts, a CRC32 one 5,000.
+ */
+export function assertManifestFits(parts: readonly ManifestPart[]): void {
+  // DynamoDB's item size: names and values; a map entry costs its name, a number about its digits.
+  const bytes = parts.reduce(
+    (sum, part) =>
+      sum + 54 + (part.partNumber === undefined ? 0 : 16) + (part.checksum === undefined ? 0 : 12 + part.checksum.length),
+    0,
+  );
+  if (parts.length > MAX_MANIFEST_PARTS || bytes > MANIFEST_BUDGET_BYTES) {
+    throw new StorageError(
+      'InvalidRequest',
+      `This service assembles at most ${MAX_MANIFEST_PARTS} parts into one object (fewer when the parts carry checksums).`,
+    );
   }
 }
 

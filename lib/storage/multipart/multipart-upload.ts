@@ -1,4 +1,6 @@
 import type { Grant, Owner } from '../acl/access-control';
+import type { UploadChecksum } from '../checksums/checksum-type';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import type { ObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectLock } from '../object-lock/object-lock';
 import type { ObjectRecord } from '../objects/object-record';
@@ -25,11 +27,13 @@ export interface MultipartUpload {
   tags?: Tag[];
   /** The x-amz-object-lock-* headers of the create, applied at completion (the bucket's default retention then, if none). */
   lock?: ObjectLock;
+  /** `x-amz-checksum-algorithm` / `x-amz-checksum-type` of the create: every part gets a checksum, the object one of them. */
+  checksum?: UploadChecksum;
   /** 'completing' while one CompleteMultipartUpload owns the parts: no part, abort or second complete gets in. */
   state: 'open' | 'completing';
 }
 
-/** One uploaded part: its own blob, its MD5 hex. */
+/** One uploaded part: its own blob, its MD5 hex, its additional checksum when it has one. */
 export interface UploadedPart {
   uploadId: string;
   partNumber: number;
@@ -37,6 +41,7 @@ export interface UploadedPart {
   size: number;
   etag: string;
   lastModified: string;
+  checksum?: ObjectChecksum;
 }
 
 /** Uploads and their parts in the storage table (port). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal';
 import { existingBucket } from '../buckets/bucket-operations';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import type { BlobCipher } from '../encryption/blob-cipher';
 import { atRest } from '../encryption/blob-recrypt';
 import { openCipher } from '../encryption/object-keys';
@@ -14,6 +15,7 @@ import { parseCopySourceRange, parsePartNumber } from './multipart-rules';
 import type { MultipartUpload, UploadedPart } from './multipart-upload';
 import { readObjectBytes } from './object-manifest';
 import { noSuchUpload, uploadFor } from './upload-access';
+import { partChecksum } from './upload-checksum';
 
 const MAX_ATTEMPTS = 40;
 
@@ -26,20 +28,23 @@ export interface PartTarget {
 }
 
 /**
- * UploadPart: the body passes PutObject's checks (the single-request cap among them); its ETag is its MD5. The part is
- * encrypted as its upload says (an SSE-C upload's parts carry its key); the upload's encryption comes back for the answer.
+ * UploadPart: the body passes PutObject's checks (the single-request cap among them); its ETag is its MD5, and its
+ * checksum (`sent`, verified with the body) is kept as upload-checksum.ts says. The part is encrypted as its upload says
+ * (an SSE-C upload's parts carry its key); the upload's encryption comes back for the answer.
  */
 export async function uploadPart(
   deps: StorageDeps,
   principal: Principal,
   target: PartTarget,
   body: Buffer,
+  sent?: ObjectChecksum,
 ): Promise<{ part: UploadedPart; upload: MultipartUpload }> {
   const partNumber = parsePartNumber(target.partNumber);
   const { upload } = await uploadFor(deps, principal, target);
   const md5 = verifiedBodyMd5(deps.maxObjectBytes, target.headers, body);
+  const checksum = partChecksum(upload, sent, body);
   const cipher = await partCipher(deps, upload, target.headers);
-  const part = newPart(deps, upload, partNumber, body.length, md5.toString('hex'));
+  const part = newPart(deps, upload, partNumber, body.length, md5.toString('hex'), checksum);
   await deps.blobs.put(part.blobId, atRest(cipher, part.blobId, body), originOf(upload, partNumber));
   return { part: await commitPart(deps, upload, part), upload };
 }
@@ -73,7 +78,8 @@ export async function uploadPartCopy(
     const sourceCipher = await openCipher(deps.kms, original.encryption, sourceKey, 'object');
     const range = rawRange === undefined ? undefined : parseCopySourceRange(rawRange, original.size);
     const sourceVersionId = sourceBucket.versioning ? original.versionId : undefined;
-    if (range === undefined && !original.parts && !cipher && !sourceCipher) {
+    // A checksummed upload's part checksum is computed from the bytes, so those are read.
+    if (range === undefined && !original.parts && !cipher && !sourceCipher && !upload.checksum) {
       const part = newPart(deps, upload, partNumber, original.size, original.etag);
       // Gone meanwhile (replaced and removed): read the source again.
       if (!(await deps.blobs.copy(original.blobId, part.blobId, originOf(upload, partNumber)))) continue;
@@ -81,20 +87,29 @@ export async function uploadPartCopy(
     }
     const bytes = await readObjectBytes(deps, original, range, sourceCipher);
     if (!bytes) continue;
-    const part = newPart(deps, upload, partNumber, bytes.length, createHash('md5').update(bytes).digest('hex'));
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    const part = newPart(deps, upload, partNumber, bytes.length, md5, partChecksum(upload, undefined, bytes));
     await deps.blobs.put(part.blobId, atRest(cipher, part.blobId, bytes), originOf(upload, partNumber));
     return { part: await commitPart(deps, upload, part), upload, sourceVersionId };
   }
   throw new StorageError('SlowDown');
 }
 
-const newPart = (deps: StorageDeps, upload: MultipartUpload, partNumber: number, size: number, etag: string): UploadedPart => ({
+const newPart = (
+  deps: StorageDeps,
+  upload: MultipartUpload,
+  partNumber: number,
+  size: number,
+  etag: string,
+  checksum?: ObjectChecksum,
+): UploadedPart => ({
   uploadId: upload.uploadId,
   partNumber,
   blobId: deps.newBlobId(),
   size,
   etag,
   lastModified: deps.now().toISOString(),
+  ...(checksum ? { checksum } : {}),
 });
 
 /** Part blobs name their upload, so the orphan sweeper can tell a live part from an orphan. */

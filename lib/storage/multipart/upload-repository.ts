@@ -8,6 +8,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, staleDeleteValue } from '../buckets/bucket-repository';
+import type { UploadChecksum } from '../checksums/checksum-type';
+import type { ObjectChecksum } from '../checksums/object-checksum';
 import { toObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectLock } from '../object-lock/object-lock';
 import { rangeQuery } from '../objects/object-repository';
@@ -203,6 +205,7 @@ function toUpload(item: Record<string, unknown>): MultipartUpload {
     state: item.state === 'completing' ? 'completing' : 'open',
     ...toObjectEncryption(item.encryption),
     ...(item.lock === undefined ? {} : { lock: item.lock as ObjectLock }),
+    ...(item.checksum === undefined ? {} : { checksum: item.checksum as UploadChecksum }),
   };
 }
 
@@ -214,5 +217,6 @@ function toPart(item: Record<string, unknown>): UploadedPart {
     size: Number(item.size),
     etag: String(item.etag),
     lastModified: String(item.lastModified),
+    ...(item.checksum === undefined ? {} : { checksum: item.checksum as ObjectChecksum }),
   };
 }

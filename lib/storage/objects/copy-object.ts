@@ -81,7 +81,7 @@ export async function copyObject(
     const copy = await copyObjectBlobs(deps, original, record, copyBlob);
     if (!copy) continue;
     return {
-      ...(await commitObject(deps, target, copy)),
+      ...(await commitObject(deps, target, checksum === original.checksum ? copy : withoutPartChecksums(copy))),
       sourceVersionId: sourceBucket.versioning ? original.versionId : undefined,
     };
   }
@@ -158,3 +158,7 @@ export function parseCopySource(raw: string): { bucket: string; key: string; ver
   }
   return { bucket: path.slice(0, slash), key: path.slice(slash + 1), ...(versionId === undefined ? {} : { versionId }) };
 }
+
+/** A manifest's part checksums are in its checksum's algorithm: a copy recomputed in another keeps none of them. */
+const withoutPartChecksums = (record: ObjectRecord): ObjectRecord =>
+  record.parts ? { ...record, parts: record.parts.map(({ checksum: _, ...part }) => part) } : record;

@@ -3,6 +3,7 @@ import { existingBucket } from '../buckets/bucket-operations';
 import { assertKeyFits, cipherOf } from '../encryption/object-keys';
 import type { CustomerKey } from '../encryption/sse-headers';
 import { StorageError } from '../errors';
+import { expirationHeader } from '../lifecycle/expiration-header';
 import { objectPartRange, parsePartNumber } from '../multipart/multipart-rules';
 import { readObjectBytes } from '../multipart/object-manifest';
 import type { StorageDeps } from '../storage-deps';
@@ -25,7 +26,11 @@ export interface GetObjectInput {
   customerKey?: CustomerKey;
 }
 
-export type GetObjectResult = { versioned: boolean } & (
+export type GetObjectResult = {
+  versioned: boolean;
+  /** x-amz-expiration, when a lifecycle rule will expire the current object. */
+  expiration: Record<string, string>;
+} & (
   | { kind: 'not-modified'; record: ObjectRecord }
   | {
       kind: 'object';
@@ -50,6 +55,7 @@ export async function getObject(deps: StorageDeps, principal: Principal, input: 
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await authorizedObject(deps, principal, bucket, input.key, 'GetObject', input.versionId);
     const versioned = bucket.versioning !== undefined;
+    const expiration = input.versionId === undefined ? expirationHeader(bucket.lifecycle, record) : {};
     const decision = evaluateConditions(input.conditions, record);
     if (decision === 'precondition-failed') throw new StorageError('PreconditionFailed', undefined, { Condition: 'If-Match' });
     const range =
@@ -60,9 +66,16 @@ export async function getObject(deps: StorageDeps, principal: Principal, input: 
           : objectPartRange(record, partNumber);
     // After the range checks (InvalidPart, InvalidRange: S3's answer with or without the key), before any byte or header.
     assertKeyFits(record.encryption, input.customerKey, 'object');
-    if (decision === 'not-modified') return { kind: 'not-modified', record, versioned };
+    if (decision === 'not-modified') return { kind: 'not-modified', record, versioned, expiration };
     const partsCount = partNumber !== undefined && record.parts ? record.parts.length : undefined;
-    const result = { kind: 'object' as const, record, range, versioned, ...(partsCount === undefined ? {} : { partsCount }) };
+    const result = {
+      kind: 'object' as const,
+      record,
+      range,
+      versioned,
+      expiration,
+      ...(partsCount === undefined ? {} : { partsCount }),
+    };
     if (!input.withBody) return result;
     const body = await readObjectBytes(deps, record, range, await cipherOf(deps.kms, record.encryption, input.customerKey));
     if (body) return { ...result, body };

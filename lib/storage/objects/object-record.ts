@@ -53,13 +53,20 @@ export interface ObjectRecord {
 }
 
 /**
- * One part of a multipart object: its blob and size, nothing more (no per-part ETag: nothing reads it, and
- * a manifest must fit in one DynamoDB item, 400 KB, which holds about 7,000 of these).
+ * One part of a multipart object: its blob and size (no per-part ETag: nothing reads it, and a manifest must fit in
+ * one DynamoDB item, 400 KB). Records written before GetObjectAttributes have only those two.
  */
 export interface ManifestPart {
   blobId: string;
   size: number;
+  /** The part number it was uploaded as, kept only when it is not its position (1-based): most manifests need none. */
+  partNumber?: number;
+  /** Its checksum (base64) in the algorithm of the object's checksum, when the object has one. */
+  checksum?: string;
 }
+
+/** The part number a manifest part was uploaded as. */
+export const manifestPartNumber = (part: ManifestPart, index: number): number => part.partNumber ?? index + 1;
 
 /** Every blob an object's bytes live in: removing the object removes all of them. */
 export const blobIdsOf = (record: Pick<ObjectRecord, 'blobId' | 'parts'>): string[] =>

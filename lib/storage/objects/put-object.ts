@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal';
 import { bucketFor } from '../buckets/bucket-operations';
 import type { ObjectChecksum } from '../checksums/object-checksum';
 import { atRest } from '../encryption/blob-recrypt';
+import { expirationHeader } from '../lifecycle/expiration-header';
 import type { StorageDeps } from '../storage-deps';
 import type { Tag } from '../tagging/tag-set';
 import { newObjectSpec } from './new-object-spec';
@@ -24,7 +25,11 @@ export interface PutObjectInput {
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
-export async function putObject(deps: StorageDeps, principal: Principal, input: PutObjectInput): Promise<Committed> {
+export async function putObject(
+  deps: StorageDeps,
+  principal: Principal,
+  input: PutObjectInput,
+): Promise<Committed & { expiration: Record<string, string> }> {
   assertValidObjectKey(input.key);
   const bucket = await bucketFor(deps, principal, input.bucket, 'PutObject', input.key);
   const precondition = writePrecondition(writeConditionsOf(input.headers), input.key);
@@ -40,7 +45,8 @@ export async function putObject(deps: StorageDeps, principal: Principal, input: 
     bucket: record.bucket,
     key: record.key,
   });
-  return commitObject(deps, bucket, record, precondition);
+  const committed = await commitObject(deps, bucket, record, precondition);
+  return { ...committed, expiration: expirationHeader(bucket.lifecycle, committed.record) };
 }
 
 /** A record for a new version of `key`, owned by `owner`, pointing at a fresh blob id. */

@@ -24,6 +24,8 @@ export interface PolicyTarget {
 
 /** The bucket owner keeps these whatever its policy says, as an account's root user does on S3: a policy cannot lock it out. */
 const OWNER_KEEPS = new Set(['GetBucketPolicy', 'PutBucketPolicy', 'DeleteBucketPolicy']);
+/** A policy may deny these but not grant them to others (RGW: only the owner says where a bucket's access logs go). */
+const OWNER_ONLY = new Set(['PutBucketLogging']);
 
 /**
  * The bucket policy's say on one request: Deny, Allow or NoOpinion (no policy, or no statement applies). Under
@@ -55,6 +57,7 @@ export function bucketPolicyDecision(
         overrides: target.conditionOverrides,
       }),
   });
+  if (decision === 'Allow' && !isOwner && OWNER_ONLY.has(action)) return 'NoOpinion';
   if (decision === 'Allow' && !isOwner && bucket.publicAccessBlock?.RestrictPublicBuckets && isPublicPolicy(policy)) {
     return 'NoOpinion';
   }

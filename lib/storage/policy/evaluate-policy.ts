@@ -2,8 +2,8 @@ import type { BucketPolicy, PolicyCondition, PolicyStatement, PrincipalSpec } fr
 import { isNegated, valueSatisfies } from './condition-operators';
 import { wildcardMatches } from './wildcard';
 
-/** Who asks, as a policy's Principal names them: a storage user (by id) or anonymous. */
-export type PolicyPrincipal = { kind: 'user'; id: string } | { kind: 'anonymous' };
+/** Who asks, as a policy's Principal names them: a storage user (by id), anonymous, or a service of this one (log delivery). */
+export type PolicyPrincipal = { kind: 'user'; id: string } | { kind: 'anonymous' } | { kind: 'service'; name: string };
 
 /** The request context a policy is evaluated in; condition keys are looked up by lower-cased name, lazily. */
 export interface PolicyRequest {
@@ -60,6 +60,9 @@ const ROOT_ARN = /^arn:aws:iam::([^:]+):root$/;
 
 /** `*` names everyone, anonymous included; a user is named by its id, `arn:aws:iam::<id>:root` or `...:user/<id>`. */
 export function principalNamed(spec: PrincipalSpec, principal: PolicyPrincipal): boolean {
+  // A service is named by name only: `*` grants people, not the service principals (as S3 requires log delivery to be
+  // granted to logging.s3.amazonaws.com by name).
+  if (principal.kind === 'service') return spec !== '*' && (spec.Service?.includes(principal.name) ?? false);
   if (spec === '*') return true;
   if (spec.AWS?.includes('*')) return true;
   if (principal.kind !== 'user') return false;

@@ -68,7 +68,11 @@ function parseStatement(value: unknown, bucket: string): PolicyStatement {
   const principal = exclusive(value, 'Principal', 'NotPrincipal', parsePrincipal);
   if (principal.notListed && effect === 'Allow') throw malformed('NotPrincipal is not supported with Effect Allow');
   const action = exclusive(value, 'Action', 'NotAction', parseActions);
-  const resource = exclusive(value, 'Resource', 'NotResource', (list) => parseResources(list, bucket));
+  // A statement without Resource (RGW takes it; S3 does not) means the bucket and everything in it.
+  const resource =
+    value.Resource === undefined && value.NotResource === undefined
+      ? { listed: [`${S3_ARN}${bucket}`, `${S3_ARN}${bucket}/*`] }
+      : exclusive(value, 'Resource', 'NotResource', (list) => parseResources(list, bucket));
   return {
     ...(typeof value.Sid === 'string' ? { sid: value.Sid } : {}),
     effect: effect as Effect,

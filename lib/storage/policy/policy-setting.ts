@@ -23,4 +23,5 @@ export const POLICY_SETTING = bucketSetting({
   },
   toXml: (document) => document,
   mediaType: 'application/json',
+  putStatus: 204,
 });

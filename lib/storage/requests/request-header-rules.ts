@@ -78,6 +78,9 @@ export const REQUEST_HEADER_RULES: Readonly<Record<string, HeaderRule>> = {
   ),
   'x-amz-website-redirect-location': refused('NotImplemented', 'Static website hosting is not implemented by this service.'),
   'x-amz-mfa': refused('NotImplemented', 'MFA delete is not implemented by this service.'),
+  'x-amz-object-attributes': honoured('attributes/object-attributes (GetObjectAttributes)'),
+  'x-amz-max-parts': honoured('attributes/object-attributes (GetObjectAttributes)'),
+  'x-amz-part-number-marker': honoured('attributes/object-attributes (GetObjectAttributes)'),
   'x-amz-optional-object-attributes': honoured('listing (no object is ever archived, so there is no RestoreStatus to add)'),
   // Additional checksums.
   'x-amz-checksum-crc32': honoured('checksums/request-checksum'),
@@ -93,7 +96,7 @@ export const REQUEST_HEADER_RULES: Readonly<Record<string, HeaderRule>> = {
   'x-amz-sdk-checksum-algorithm': honoured('checksums/request-checksum'),
   'x-amz-checksum-algorithm': honoured('checksums (a copy recomputes it; a multipart upload verifies it on each part)'),
   'x-amz-checksum-mode': honoured('checksums/object-checksum'),
-  'x-amz-checksum-type': refused('NotImplemented', 'Multipart objects carry no composite or full-object checksum here.'),
+  'x-amz-checksum-type': honoured('checksums/checksum-type (CreateMultipartUpload, CompleteMultipartUpload)'),
   'x-amz-mp-object-size': refused('NotImplemented', 'x-amz-mp-object-size is not implemented by this service.'),
   // Server-side encryption (the sse branch honours them).
   'x-amz-server-side-encryption': SSE,

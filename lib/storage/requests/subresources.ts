@@ -21,13 +21,14 @@ const SUPPORTED = new Set([
   'legal-hold',
   'policy',
   'policyStatus',
+  'lifecycle',
+  'logging',
+  'attributes',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'lifecycle',
   'website',
   'notification',
-  'logging',
   'replication',
   'restore',
   'select',
@@ -37,7 +38,6 @@ const NOT_IMPLEMENTED = new Set([
   'inventory',
   'metrics',
   'intelligent-tiering',
-  'attributes',
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { uriEncode } from '../auth/uri-encoding';
 import type { BucketRecord } from '../buckets/bucket';
+import { checksumElements } from '../checksums/object-checksum';
 import type { ListPage } from '../listing/list-objects';
 import { encodeContinuationToken, type ListParams } from '../listing/list-params';
 import type { ObjectRecord } from '../objects/object-record';
@@ -37,7 +38,7 @@ export function copyObjectResultXml(record: ObjectRecord): string {
   return s3Document('CopyObjectResult', {
     LastModified: record.lastModified,
     ETag: `"${record.etag}"`,
-    ...(checksum ? { ChecksumType: 'FULL_OBJECT', [`Checksum${checksum.algorithm.toUpperCase()}`]: checksum.value } : {}),
+    ...checksumElements(checksum),
   });
 }
 

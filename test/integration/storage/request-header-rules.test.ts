@@ -67,6 +67,7 @@ const SERVED_OPERATIONS = [
   'PutObjectRetention',
   'GetObjectLegalHold',
   'PutObjectLegalHold',
+  'GetObjectAttributes',
 ];
 
 /** The operation a header is sent to: each builds its own fresh objects, so one header's effect never meets another's. */
@@ -85,7 +86,8 @@ type Operation =
   | 'signed'
   | 'copy-sse-c'
   | 'put-locked'
-  | 'lock-configuration';
+  | 'lock-configuration'
+  | 'attributes';
 
 interface Example {
   operation: Operation;
@@ -164,7 +166,10 @@ const EXAMPLES: Record<string, Example> = {
   'x-amz-sdk-checksum-algorithm': { operation: 'put', value: 'CRC32' },
   'x-amz-checksum-algorithm': { operation: 'copy', value: 'SHA256' },
   'x-amz-checksum-mode': { operation: 'get', value: 'ENABLED' },
-  'x-amz-checksum-type': { operation: 'create-upload', value: 'FULL_OBJECT' },
+  'x-amz-checksum-type': { operation: 'create-upload', value: 'FULL_OBJECT', with: { 'x-amz-checksum-algorithm': 'CRC32' } },
+  'x-amz-object-attributes': { operation: 'attributes', value: 'ETag,ObjectSize' },
+  'x-amz-max-parts': { operation: 'attributes', value: '2', with: { 'x-amz-object-attributes': 'ObjectParts' } },
+  'x-amz-part-number-marker': { operation: 'attributes', value: '1', with: { 'x-amz-object-attributes': 'ObjectParts' } },
   'x-amz-mp-object-size': { operation: 'complete', value: '4' },
   'x-amz-server-side-encryption': { operation: 'put', value: 'AES256' },
   'x-amz-server-side-encryption-aws-kms-key-id': { operation: 'put', value: 'testkey-1', with: KMS },
@@ -282,6 +287,8 @@ async function send(name: string, example: Example, rawValue: Example['value']):
       const source = { 'x-amz-copy-source': `/${bucket}/src-sse-c` };
       return rawS3({ method: 'PUT', path: `/${bucket}/${key}`, headers: { ...source, ...headers }, as: owner });
     }
+    case 'attributes':
+      return rawS3({ method: 'GET', path: `/${bucket}/src`, query: { attributes: '' }, headers, as: owner });
     case 'signed':
       // Sent by the signer itself on every request (and the SDK's aws-chunked uploads): a signed PUT proves them.
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: BODY }));

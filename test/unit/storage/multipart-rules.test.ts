@@ -13,6 +13,7 @@ import {
   partsToAssemble,
 } from '../../../lib/storage/multipart/multipart-rules';
 import type { UploadedPart } from '../../../lib/storage/multipart/multipart-upload';
+import type { ManifestPart } from '../../../lib/storage/objects/object-record';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const codeOf = (run: () => unknown) => {
@@ -69,8 +70,14 @@ describe('multipart rules', () => {
     expect(codeOf(() => partsToAssemble(ask(3, 4), [...uploaded, part(4, 1)], 10))).toBe('EntityTooSmall');
     expect(codeOf(() => partsToAssemble(ask(1, 2), uploaded, 11))).toBe('EntityTooSmall');
     expect(codeOf(() => partsToAssemble([], uploaded, 10))).toBe('MalformedXML');
-    expect(codeOf(() => assertManifestFits(MAX_MANIFEST_PARTS))).toBe('passed');
-    expect(codeOf(() => assertManifestFits(MAX_MANIFEST_PARTS + 1))).toBe('InvalidRequest');
+    const manifest = (count: number, extra: Partial<ManifestPart> = {}) =>
+      Array.from({ length: count }, (_, index) => ({ blobId: `blob-${index}`, size: 5, ...extra }));
+    expect(codeOf(() => assertManifestFits(manifest(MAX_MANIFEST_PARTS)))).toBe('passed');
+    expect(codeOf(() => assertManifestFits(manifest(MAX_MANIFEST_PARTS + 1)))).toBe('InvalidRequest');
+    // Per-part checksums take room in the one item: a SHA256 manifest holds fewer parts.
+    const sha256 = { checksum: 'A'.repeat(44) };
+    expect(codeOf(() => assertManifestFits(manifest(3000, sha256)))).toBe('passed');
+    expect(codeOf(() => assertManifestFits(manifest(MAX_MANIFEST_PARTS, sha256)))).toBe('InvalidRequest');
   });
 
   it('finds the byte range of one part and the part pieces a range crosses', () => {

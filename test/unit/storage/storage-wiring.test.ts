@@ -9,8 +9,8 @@ import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 const clients = {
   documents: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })),
   s3: new S3Client({ region: 'us-east-1' }),
-  secrets: new SecretsManagerClient({ region: 'us-east-1' }),
-  kms: new KMSClient({ region: 'us-east-1' }),
+  secrets: async () => new SecretsManagerClient({ region: 'us-east-1' }),
+  kms: async () => new KMSClient({ region: 'us-east-1' }),
 };
 const wiring = (storageMaxObjectBytes: number) =>
   createStorageWiring(clients, { storageTable: 't', blobBucket: 'b' }, {
