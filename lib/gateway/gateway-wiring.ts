@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AwsClients, awsClients, type ResourceNames, resourceNames, secretMaterialLoader } from '../aws';
+import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClients, tableClients } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
 import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
@@ -18,7 +18,7 @@ import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
  * webhook delivery timer of `npm start` build their own against any stage.
  */
 export function createGatewayDependencies(
-  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
   sink: MetricsSink = NO_METRICS,
@@ -44,13 +44,13 @@ let cached: GatewayDependencies | undefined;
  * (serverless offline) share the id block.
  */
 export function gatewayWiring(): GatewayDependencies {
-  cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig(), metrics());
+  cached ??= createGatewayDependencies(tableClients(), resourceNames(), serviceConfig(), metrics());
   return cached;
 }
 
 /** The webhook delivery worker's dependencies (the scheduled function, and `npm start`'s timer, against its stage). */
 export function createWebhookDelivery(
-  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'webSecret' | 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
   sink?: MetricsSink,

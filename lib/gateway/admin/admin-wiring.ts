@@ -1,4 +1,4 @@
-import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
+import { type ResourceNames, resourceNames, type TableClients, tableClients } from '../../aws';
 import { SignInThrottleStore } from '../../http/web';
 import { gatewayWiring } from '../gateway-wiring';
 import { MerchantRepository } from '../merchants/merchant-repository';
@@ -11,7 +11,7 @@ import { SessionStore } from './sessions/session-store';
 
 /** The admin UI's dependencies from explicit clients and names, around the gateway's own (captures go through its use case). */
 export function createAdminDependencies(
-  clients: Pick<AwsClients, 'documents'>,
+  clients: Pick<TableClients, 'documents'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   gateway: GatewayDependencies,
 ): AdminDependencies {
@@ -33,6 +33,6 @@ let cached: AdminDependencies | undefined;
 
 /** This container's admin UI dependencies, from its environment: handlers call it once, at module scope. */
 export function adminWiring(): AdminDependencies {
-  cached ??= createAdminDependencies(awsClients(), resourceNames(), gatewayWiring());
+  cached ??= createAdminDependencies(tableClients(), resourceNames(), gatewayWiring());
   return cached;
 }

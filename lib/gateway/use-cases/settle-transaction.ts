@@ -1,7 +1,7 @@
 import { type Transaction, toApiView } from '../domain/transaction';
 import { assertAllowed, cardProcessorOf, transition } from '../domain/transition';
 import { GatewayError } from '../errors';
-import { assertTokenOnlyRequest } from '../validation/schema-validators';
+import { assertTokenOnlyRequest } from '../validation/token-only-validator';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
 import { idempotencyWrite, replayed, resultOfWinner } from './idempotent-result';
 import { openAccess } from './merchant-access';
