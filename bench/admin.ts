@@ -9,9 +9,9 @@ import { SandboxAcquirer } from '../lib/gateway/acquirers/sandbox-acquirer';
 import { writeTransactions } from '../lib/gateway/admin/demo/bulk-transaction-store';
 import { demoTransactions, seededRandom } from '../lib/gateway/admin/demo/demo-transactions';
 import { parseSearch } from '../lib/gateway/admin/search/search-criteria';
-import { AdminTransactionStore } from '../lib/gateway/admin/transactions/admin-transaction-store';
 import type { Transaction } from '../lib/gateway/domain/transaction';
 import { DynamoTransactionStore } from '../lib/gateway/transactions/dynamo-transaction-store';
+import { ADMIN_SEARCH_READS } from '../lib/gateway/transactions/query/transaction-query-plan';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
 
 const RUNS = Number(process.argv[2] ?? 30);
@@ -26,8 +26,7 @@ try {
   const password = randomUUID();
   await stack.context.merchants.createAdminUser({ merchantId: MERCHANT.id, email: 'bench@admin.test', password });
   const cookie = await logIn(stack.baseUrl, 'bench@admin.test', password);
-  const ids = new DynamoTransactionStore(documents, table, 1000);
-  const store = new AdminTransactionStore(documents, table);
+  const store = new DynamoTransactionStore(documents, table, 1000);
   let written: Transaction[] = [];
   const rows: string[][] = [];
 
@@ -40,7 +39,7 @@ try {
         days: 365,
         now: new Date(),
         baseUrl: stack.baseUrl,
-        nextId: () => ids.nextId(),
+        nextId: () => store.nextId(),
         newUuid: randomUUID,
         random: seededRandom(size),
       },
@@ -65,9 +64,16 @@ try {
       ['document (1 match in all)', `buyer=${sample.buyer?.documento}`],
     ];
     for (const [label, query] of scenarios) {
-      const search = query === 'CURSOR' ? await cursorAt(store, 49) : query;
+      const search = query === 'CURSOR' ? await cursorAt(stack.baseUrl, cookie, 49) : query;
       const parsed = parseSearch(Object.fromEntries(new URLSearchParams(search)));
-      const page = await store.search(MERCHANT.id, parsed.criteria, parsed.cursor, 25);
+      // The store's own read of that page (its query count): the cursor, signed for the UI, is followed through it.
+      const page = await store.search({
+        merchantId: MERCHANT.id,
+        criteria: parsed.criteria,
+        after: parsed.cursor?.split('.')[0],
+        pageSize: 25,
+        reads: ADMIN_SEARCH_READS,
+      });
       const latencies = await timePage(stack.baseUrl, cookie, search);
       rows.push([
         String(size),
@@ -88,11 +94,16 @@ try {
   await stack.stop();
 }
 
-/** The query string of page `n` of the unfiltered list (following cursors like a merchant clicking Next). */
-async function cursorAt(store: AdminTransactionStore, pages: number): Promise<string> {
-  let cursor: string | undefined;
-  for (let i = 0; i < pages; i++) cursor = (await store.search(MERCHANT.id, {}, cursor, 25)).nextCursor;
-  return `cursor=${cursor}`;
+/** The query string of page `n` of the unfiltered list (following the UI's Next links like a merchant clicking them). */
+async function cursorAt(baseUrl: string, cookie: string, pages: number): Promise<string> {
+  let query = '';
+  for (let i = 0; i < pages; i++) {
+    const html = await (await fetch(`${baseUrl}/v1/admin/transactions${query}`, { headers: { cookie } })).text();
+    const cursor = /[?&]cursor=([^"&]+)/.exec(html)?.[1];
+    if (!cursor) throw new Error(`no page ${i + 2}`);
+    query = `?cursor=${cursor}`;
+  }
+  return query.slice(1);
 }
 
 async function timePage(baseUrl: string, cookie: string, query: string) {

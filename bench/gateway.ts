@@ -10,7 +10,7 @@ import { createAwsClients, resourceNames } from '../lib/aws';
 import { loadServiceConfig } from '../lib/config';
 import { MerchantRepository } from '../lib/gateway';
 import namedTestCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
-import { createGatewayDependencies } from '../lib/gateway/container';
+import { createGatewayDependencies } from '../lib/gateway/gateway-wiring';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
 import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import testCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
-import { createGatewayDependencies, createWebhookDelivery } from '../lib/gateway/container';
+import { createGatewayDependencies, createWebhookDelivery } from '../lib/gateway/gateway-wiring';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { addWebhook } from '../lib/gateway/use-cases/webhook-endpoints';
 import { deliverDueWebhooks } from '../lib/gateway/webhooks/deliver-webhooks';

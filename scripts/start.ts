@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
-import { createWebhookDelivery } from '../lib/gateway/container';
+import { createWebhookDelivery } from '../lib/gateway/gateway-wiring';
 import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
 import { startPassTimer } from '../lib/scheduling/pass-timer';
 import { applyLifecycle, flushAccessLogs } from '../lib/storage';

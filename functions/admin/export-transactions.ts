@@ -1,5 +1,8 @@
+import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { exportTransactions } from '../../lib/gateway/admin/http/transaction-routes';
 
+const deps = adminWiring();
+
 /** GET /v1/admin/transactions.csv?<same query as the list> */
-export const handler = signedInEndpoint(exportTransactions);
+export const handler = signedInEndpoint(deps, exportTransactions);

@@ -1,5 +1,8 @@
+import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { submitLogout } from '../../lib/gateway/admin/http/login-routes';
 
+const deps = adminWiring();
+
 /** POST /v1/admin/logout */
-export const handler = signedInEndpoint(submitLogout);
+export const handler = signedInEndpoint(deps, submitLogout);

@@ -1,5 +1,8 @@
+import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { showOverview } from '../../lib/gateway/admin/http/overview-routes';
 
+const deps = adminWiring();
+
 /** GET /v1/admin */
-export const handler = signedInEndpoint(showOverview);
+export const handler = signedInEndpoint(deps, showOverview);

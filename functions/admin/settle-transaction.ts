@@ -1,5 +1,8 @@
+import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { settleTransaction } from '../../lib/gateway/admin/http/transaction-routes';
 
+const deps = adminWiring();
+
 /** GET (confirmation) and POST (action) /v1/admin/transactions/{id}/{action}, action = capture | refund */
-export const handler = signedInEndpoint(settleTransaction);
+export const handler = signedInEndpoint(deps, settleTransaction);

@@ -1,5 +1,8 @@
+import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { showTransaction } from '../../lib/gateway/admin/http/transaction-routes';
 
+const deps = adminWiring();
+
 /** GET /v1/admin/transactions/{id} */
-export const handler = signedInEndpoint(showTransaction);
+export const handler = signedInEndpoint(deps, showTransaction);

@@ -1,15 +1,17 @@
 import { serviceConfig } from '../../lib/config';
-import { gatewayDependencies } from '../../lib/gateway/container';
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { gatewayResponse } from '../../lib/gateway/http/gateway-response';
 import { baseUrlOf, idempotencyKeyOf } from '../../lib/gateway/http/request-parts';
 import { createTransaction } from '../../lib/gateway/use-cases/create-transaction';
 import { jsonBody } from '../../lib/http';
 
+const deps = gatewayWiring();
+
 /** POST /v1/transacao (and /v1/transacao/, as the original client libraries send it). */
 export const handler = gatewayEndpoint(async (event) =>
   gatewayResponse(
-    await createTransaction(gatewayDependencies(), {
+    await createTransaction(deps, {
       body: jsonBody(event),
       idempotencyKey: idempotencyKeyOf(event),
       baseUrl: baseUrlOf(event, serviceConfig().publicBaseUrl),

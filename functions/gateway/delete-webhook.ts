@@ -1,11 +1,13 @@
-import { gatewayDependencies } from '../../lib/gateway/container';
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { deleteWebhook } from '../../lib/gateway/use-cases/webhook-endpoints';
 import { jsonResponse } from '../../lib/http';
 
+const deps = gatewayWiring();
+
 /** DELETE /v1/webhooks/{id}?token= */
 export const handler = gatewayEndpoint(async (event) => {
-  const result = await deleteWebhook(gatewayDependencies(), {
+  const result = await deleteWebhook(deps, {
     token: event.queryStringParameters?.token,
     webhookId: event.pathParameters?.id ?? '',
   });

@@ -1,6 +1,6 @@
-import { awsClients, resourceNames } from '../../lib/aws';
+import { resourceNames, tableClients } from '../../lib/aws';
 import { serviceConfig } from '../../lib/config';
-import { createWebhookDelivery } from '../../lib/gateway/container';
+import { createWebhookDelivery } from '../../lib/gateway/gateway-wiring';
 import { runDeliveryLoop } from '../../lib/gateway/webhooks/delivery-loop';
 import { logger } from '../../lib/log';
 import { metrics } from '../../lib/metrics';
@@ -10,7 +10,7 @@ import { metrics } from '../../lib/metrics';
  * sends bounded by 10 s it ends inside its 60 s timeout. An event waits seconds (at most ~20 s between two
  * invocations). Outbox state is in DynamoDB: overlapping or crashed invocations lose nothing (at-least-once).
  */
-const deps = createWebhookDelivery(awsClients(), resourceNames(), serviceConfig(), metrics());
+const deps = createWebhookDelivery(tableClients(), resourceNames(), serviceConfig(), metrics());
 
 export const handler = async () => {
   const totals = await runDeliveryLoop(deps, { forMs: serviceConfig().webhookLoopSeconds * 1000, everyMs: 2_000 });

@@ -1,13 +1,15 @@
-import { gatewayDependencies } from '../../lib/gateway/container';
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { gatewayResponse } from '../../lib/gateway/http/gateway-response';
 import { transactionIdOf } from '../../lib/gateway/http/request-parts';
 import { getTransaction } from '../../lib/gateway/use-cases/get-transaction';
 
+const deps = gatewayWiring();
+
 /** GET /v1/transacao/{id}?token=... */
 export const handler = gatewayEndpoint(async (event) =>
   gatewayResponse(
-    await getTransaction(gatewayDependencies(), {
+    await getTransaction(deps, {
       token: event.queryStringParameters?.token,
       transactionId: transactionIdOf(event),
     }),

@@ -1,10 +1,12 @@
-import { gatewayDependencies } from '../../lib/gateway/container';
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { listWebhooks } from '../../lib/gateway/use-cases/webhook-endpoints';
 import { jsonResponse } from '../../lib/http';
 
+const deps = gatewayWiring();
+
 /** GET /v1/webhooks?token= */
 export const handler = gatewayEndpoint(async (event) => {
-  const result = await listWebhooks(gatewayDependencies(), { token: event.queryStringParameters?.token });
+  const result = await listWebhooks(deps, { token: event.queryStringParameters?.token });
   return jsonResponse(result.statusCode, result.body, { 'cache-control': 'no-store' });
 });

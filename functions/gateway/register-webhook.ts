@@ -1,10 +1,12 @@
-import { gatewayDependencies } from '../../lib/gateway/container';
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { registerWebhook } from '../../lib/gateway/use-cases/webhook-endpoints';
 import { jsonBody, jsonResponse } from '../../lib/http';
 
+const deps = gatewayWiring();
+
 /** POST /v1/webhooks {token, url}: the secret is in this answer only. */
 export const handler = gatewayEndpoint(async (event) => {
-  const result = await registerWebhook(gatewayDependencies(), { body: jsonBody(event) });
+  const result = await registerWebhook(deps, { body: jsonBody(event) });
   return jsonResponse(result.statusCode, result.body, { 'cache-control': 'no-store' });
 });

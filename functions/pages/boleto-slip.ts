@@ -1,5 +1,8 @@
+import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { boletoSlipController } from '../../lib/gateway/http/boleto-slip-controller';
 import { pageEndpoint } from '../../lib/gateway/http/page-endpoint';
 
+const deps = gatewayWiring();
+
 /** GET /v1/boleto/{uuid}: the printable boleto slip. */
-export const handler = pageEndpoint(boletoSlipController);
+export const handler = pageEndpoint(boletoSlipController(deps));

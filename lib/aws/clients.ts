@@ -1,95 +1,42 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type ServiceConfig, serviceConfig } from '../config';
-import { type LazyClient, lazyClient } from './lazy-client';
+import { serviceConfig } from '../config';
+import {
+  type ClientSettings,
+  createTableClients,
+  credentialsFor,
+  MAX_ATTEMPTS,
+  type TableClients,
+  tableClients,
+  timeoutsFor,
+} from './table-clients';
 
-export interface AwsClients {
-  dynamo: DynamoDBClient;
-  documents: DynamoDBDocumentClient;
+/** The storage surface's clients: the table clients and S3 for the blob bucket. */
+export interface AwsClients extends TableClients {
   s3: S3Client;
-  /** Imported on first use: read once per container. */
-  secrets: LazyClient<SecretsManagerClient>;
-  /** Imported on first use: only encrypted objects need it. */
-  kms: LazyClient<KMSClient>;
 }
 
-type ClientSettings = Pick<ServiceConfig, 'region' | 'dynamodbEndpoint' | 's3Endpoint'>;
-
-// The emulators accept any signature from these, and s3rver's own default pair is exactly this.
-const EMULATOR_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-/**
- * Timeouts on purpose (the SDK's default is to wait forever): a dead or hung dependency must cost a request
- * seconds, not the whole 29 s API Gateway allows. `requestTimeout` is the socket's idle time, so a large blob that
- * keeps flowing is not cut; without `throwOnRequestTimeout` the SDK only logs a warning when it passes. With 3 attempts a call gives up after at most ~3 × the idle time plus back-off
- * (DynamoDB ~10 s, blobs ~31 s only for a body that stalls mid-way), and the surface answers 503 with Retry-After.
- */
-const METADATA_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true };
-const BLOB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
-/**
- * The emulators run on this machine: a slow accept or answer there means the machine is busy (a burst of 200
- * requests on two cores), not that a dependency hung, and a stopped emulator still refuses at once. So locally the
- * connection may take 5 s to be accepted and an emulator 10 s to answer.
- */
-const EMULATOR_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
-const MAX_ATTEMPTS = 3;
-
 export function createAwsClients(settings: ClientSettings): AwsClients {
-  const local = settings.dynamodbEndpoint !== undefined || settings.s3Endpoint !== undefined;
-  const credentials = local ? EMULATOR_CREDENTIALS : undefined;
-  const metadataTimeouts = local ? EMULATOR_TIMEOUTS : METADATA_TIMEOUTS;
-  const blobTimeouts = local ? EMULATOR_TIMEOUTS : BLOB_TIMEOUTS;
-  const dynamo = new DynamoDBClient({
+  return { ...createTableClients(settings), s3: createS3Client(settings) };
+}
+
+function createS3Client(settings: ClientSettings): S3Client {
+  return new S3Client({
     region: settings.region,
-    endpoint: settings.dynamodbEndpoint,
-    credentials,
+    endpoint: settings.s3Endpoint,
+    credentials: credentialsFor(settings),
+    forcePathStyle: settings.s3Endpoint !== undefined,
     maxAttempts: MAX_ATTEMPTS,
-    requestHandler: metadataTimeouts,
+    requestHandler: timeoutsFor(settings, 'blob'),
+    // s3rver stores streamed uploads corrupted when the SDK adds its default CRC32 checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  return {
-    dynamo,
-    documents: DynamoDBDocumentClient.from(dynamo, {
-      marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
-    }),
-    s3: new S3Client({
-      region: settings.region,
-      endpoint: settings.s3Endpoint,
-      credentials,
-      forcePathStyle: settings.s3Endpoint !== undefined,
-      maxAttempts: MAX_ATTEMPTS,
-      requestHandler: blobTimeouts,
-      // s3rver stores streamed uploads corrupted when the SDK adds its default CRC32 checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
-    secrets: lazyClient(async () => {
-      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-      return new SecretsManagerClient({
-        region: settings.region,
-        credentials,
-        maxAttempts: MAX_ATTEMPTS,
-        requestHandler: metadataTimeouts,
-      });
-    }),
-    kms: lazyClient(async () => {
-      const { KMSClient } = await import('@aws-sdk/client-kms');
-      return new KMSClient({
-        region: settings.region,
-        credentials,
-        maxAttempts: MAX_ATTEMPTS,
-        requestHandler: metadataTimeouts,
-      });
-    }),
-  };
 }
 
 let cached: AwsClients | undefined;
 
-/** The clients of this container: built once, on first use, from the service configuration. */
+/** The clients of this container: built once, on first use, from the service configuration (the table clients shared). */
 export function awsClients(): AwsClients {
-  cached ??= createAwsClients(serviceConfig());
+  cached ??= { ...tableClients(), s3: createS3Client(serviceConfig()) };
   return cached;
 }

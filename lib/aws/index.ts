@@ -5,3 +5,4 @@ export * from './query-all';
 export * from './resource-names';
 export * from './sdk-errors';
 export * from './secret-material';
+export * from './table-clients';

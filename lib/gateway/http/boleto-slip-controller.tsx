@@ -3,16 +3,18 @@ import type { EndpointHandler } from '../../http';
 import { htmlResponse, renderDocument } from '../../http/web';
 import { boletoSlipOf } from '../boleto/boleto-slip';
 import { itfBarcodeDataUrl } from '../boleto/itf-barcode';
-import { gatewayDependencies } from '../container';
 import { BoletoSlipPage } from '../pages/boleto-slip-page';
+import type { GatewayDependencies } from '../use-cases/dependencies';
 import { getBoletoSlip } from '../use-cases/hosted-page-payment';
 
 /** GET /v1/boleto/{uuid}: the printable slip. */
-export const boletoSlipController: EndpointHandler = async (event) => {
-  const transaction = await getBoletoSlip(gatewayDependencies(), event.pathParameters?.uuid ?? '');
-  const slip = boletoSlipOf(transaction);
-  const view = (
-    <BoletoSlipPage slip={slip} barcodeImage={itfBarcodeDataUrl(slip.barcode)} sandbox={serviceConfig().stage === 'sandbox'} />
-  );
-  return htmlResponse(200, renderDocument(view));
-};
+export const boletoSlipController =
+  (deps: GatewayDependencies): EndpointHandler =>
+  async (event) => {
+    const transaction = await getBoletoSlip(deps, event.pathParameters?.uuid ?? '');
+    const slip = boletoSlipOf(transaction);
+    const view = (
+      <BoletoSlipPage slip={slip} barcodeImage={itfBarcodeDataUrl(slip.barcode)} sandbox={serviceConfig().stage === 'sandbox'} />
+    );
+    return htmlResponse(200, renderDocument(view));
+  };

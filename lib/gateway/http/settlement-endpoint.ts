@@ -1,5 +1,4 @@
 import { jsonBody } from '../../http';
-import { gatewayDependencies } from '../container';
 import type { GatewayDependencies, GatewayResult } from '../use-cases/dependencies';
 import type { SettleInput } from '../use-cases/settle-transaction';
 import { gatewayEndpoint } from './api-endpoint';
@@ -7,10 +6,13 @@ import { gatewayResponse } from './gateway-response';
 import { idempotencyKeyOf, transactionIdOf } from './request-parts';
 
 /** The handler of POST /v1/transacao/{id}/capturar and /estornar: same request shape, another use case. */
-export function settlementEndpoint(useCase: (deps: GatewayDependencies, input: SettleInput) => Promise<GatewayResult>) {
+export function settlementEndpoint(
+  deps: GatewayDependencies,
+  useCase: (deps: GatewayDependencies, input: SettleInput) => Promise<GatewayResult>,
+) {
   return gatewayEndpoint(async (event) =>
     gatewayResponse(
-      await useCase(gatewayDependencies(), {
+      await useCase(deps, {
         body: jsonBody(event),
         transactionId: transactionIdOf(event),
         idempotencyKey: idempotencyKeyOf(event),

@@ -1,16 +1,10 @@
-import { createHmac } from 'node:crypto';
-import { constantTimeEqual } from '../../crypto/constant-time';
 import { PAYMENT_METHODS, type PaymentMethod } from '../domain/payment-methods';
 import { STATUSES, type Status } from '../domain/state-machine';
 import { GatewayError } from '../errors';
+import type { TransactionCriteria } from '../transactions/query/transaction-criteria';
 
 /** GET /v1/transacao's filters (DESIGN §7.1), validated. Dates are UTC days, inclusive. */
-export interface ListQuery {
-  status?: Status;
-  method?: PaymentMethod;
-  orderNumber?: string;
-  from?: string;
-  to?: string;
+export interface ListQuery extends Pick<TransactionCriteria, 'status' | 'method' | 'orderNumber' | 'from' | 'to'> {
   limit: number;
 }
 
@@ -72,39 +66,7 @@ function invalid(message: string): GatewayError {
   return new GatewayError('invalid_request', message);
 }
 
-/**
- * Cursors are opaque: `<where the page stopped>.<MAC>`, the MAC binding that position to the merchant and to the
- * filters under the server's secret. A cursor edited by hand, made up, or taken from another merchant or another
- * filter fails the MAC and is refused (400), so paging never leaves the merchant's own partition or skips items.
- */
-export function encodeCursor(secret: string, binding: CursorBinding, position: string): string {
-  const payload = Buffer.from(position, 'utf8').toString('base64url');
-  return `${payload}.${cursorMac(secret, binding, position)}`;
-}
-
-export function decodeCursor(secret: string, binding: CursorBinding, cursor: string): string {
-  const [payload, mac, extra] = cursor.split('.');
-  if (payload && mac && extra === undefined && cursor.length <= 512) {
-    const position = Buffer.from(payload, 'base64url').toString('utf8');
-    if (constantTimeEqual(mac, cursorMac(secret, binding, position))) return position;
-  }
-  throw invalid('cursor inválido: use o proximo_cursor da página anterior, com os mesmos filtros');
-}
-
-export interface CursorBinding {
-  merchantId: string;
-  query: ListQuery;
-}
-
-function cursorMac(secret: string, binding: CursorBinding, position: string): string {
-  const { limit: _limit, ...filters } = binding.query;
-  const canonical = JSON.stringify([
-    binding.merchantId,
-    filters.status,
-    filters.method,
-    filters.orderNumber,
-    filters.from,
-    filters.to,
-  ]);
-  return createHmac('sha256', secret).update(`list-cursor|${canonical}|${position}`).digest('base64url').slice(0, 32);
+/** A cursor that is not one this list gave for these filters. */
+export function invalidCursor(): GatewayError {
+  return invalid('cursor inválido: use o proximo_cursor da página anterior, com os mesmos filtros');
 }

@@ -3,11 +3,18 @@ import { getItem, gsi1Query, queryAllPages, transactWrite } from '../../aws';
 import { hashApiToken } from '../credentials/api-token';
 import { hashPassword, verifyPassword } from '../credentials/password-hash';
 import { AdminUserAlreadyExistsError, ConcurrentUpdateError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
-import { tokenKey } from '../transactions/gateway-table';
+import {
+  ADMIN_USERS_PARTITION,
+  adminUserKey,
+  adminUserListSortKey,
+  adminUsersOfMerchant,
+  MERCHANTS_PARTITION,
+  merchantKey,
+  tokenKey,
+} from '../table/gateway-table';
 import { type AcquirerAMode, type AdminUser, type Merchant, normaliseEmail } from './merchant';
 
-const merchantKey = (id: string) => ({ PK: `MERCHANT#${id}`, SK: 'MERCHANT' });
-const adminKey = (email: string) => ({ PK: `ADMINUSER#${normaliseEmail(email)}`, SK: 'ADMINUSER' });
+const adminKey = (email: string) => adminUserKey(normaliseEmail(email));
 const ABSENT = 'attribute_not_exists(PK)';
 
 // Verifying against a decoy when the account does not exist keeps the timing of a wrong e-mail and a
@@ -40,7 +47,7 @@ export class MerchantRepository {
     const tokenHash = hashApiToken(input.token);
     const profile = {
       ...merchantKey(merchant.id),
-      GSI1PK: 'MERCHANTS',
+      GSI1PK: MERCHANTS_PARTITION,
       GSI1SK: merchant.id,
       kind: 'merchant',
       ...merchant,
@@ -107,7 +114,7 @@ export class MerchantRepository {
   }
 
   async list(): Promise<Merchant[]> {
-    return (await queryAllPages(this.documents, gsi1Query(this.table, 'MERCHANTS'))).map(toMerchant);
+    return (await queryAllPages(this.documents, gsi1Query(this.table, MERCHANTS_PARTITION))).map(toMerchant);
   }
 
   async createAdminUser(input: { merchantId: string; email: string; password: string }): Promise<AdminUser> {
@@ -119,8 +126,8 @@ export class MerchantRepository {
     const passwordHash = await hashPassword(input.password);
     const record = {
       ...adminKey(user.email),
-      GSI1PK: 'ADMINUSERS',
-      GSI1SK: `${user.merchantId}#${user.email}`,
+      GSI1PK: ADMIN_USERS_PARTITION,
+      GSI1SK: adminUserListSortKey(user.merchantId, user.email),
       kind: 'adminUser',
       ...user,
       passwordHash,
@@ -158,7 +165,7 @@ export class MerchantRepository {
   }
 
   async listAdminUsers(merchantId?: string): Promise<AdminUser[]> {
-    const query = gsi1Query(this.table, 'ADMINUSERS', merchantId ? `${merchantId}#` : undefined);
+    const query = gsi1Query(this.table, ADMIN_USERS_PARTITION, merchantId ? adminUsersOfMerchant(merchantId) : undefined);
     return (await queryAllPages(this.documents, query)).map(toAdminUser);
   }
 }

@@ -1,5 +1,9 @@
 import type { GatewayError } from '../errors';
-import type { CardField, FieldErrors } from './payment-steps';
+
+/** The card fields the buyer types; errors name them, and only expiry and brand are ever sent back. */
+export type CardField = 'cartao_numero' | 'cartao_cvv' | 'cartao_validade' | 'bandeira';
+/** Errors shown next to a field, or for the whole form (`form`). */
+export type FieldErrors = Partial<Record<CardField | 'codigo' | 'forma' | 'form', string>>;
 
 const FIELD_MESSAGE = /^transacao\.pagamento\.(cartao_numero|cartao_cvv|cartao_validade|bandeira): (.+)$/;
 

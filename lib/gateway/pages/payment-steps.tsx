@@ -1,20 +1,33 @@
 import { brazilianAmount } from '../domain/brazilian-format';
 import { CARD_BRANDS } from '../domain/card';
 import type { Transaction } from '../domain/transaction';
+import type { CardField } from './card-form-errors';
 import { FormField } from './form-field';
+import type { HostedPageStep } from './hosted-page-steps';
 import { OrderSummary } from './order-summary';
 import { PageLayout } from './page-layout';
-import type { PageTheme } from './page-theme';
+import { type PageTheme, THEMES } from './page-theme';
 
-/** The card fields the buyer types; errors name them, and only expiry and brand are ever sent back. */
-export type CardField = 'cartao_numero' | 'cartao_cvv' | 'cartao_validade' | 'bandeira';
-export type FieldErrors = Partial<Record<CardField | 'codigo' | 'forma' | 'form', string>>;
-
-interface StepProps {
+/** A view renders exactly the step the controller (hosted-page-steps.ts) decided, of its own kind. */
+interface StepProps<K extends HostedPageStep['kind']> {
   theme: PageTheme;
   transaction: Transaction;
-  csrf: string;
-  errors?: FieldErrors;
+  step: Extract<HostedPageStep, { kind: K }>;
+}
+
+/** The page of any step: the method's look, the issuer's for the authentication challenge. */
+export function HostedPageView(props: { theme: PageTheme; transaction: Transaction; step: HostedPageStep }) {
+  const { theme, transaction, step } = props;
+  switch (step.kind) {
+    case 'authentication':
+      return <AuthenticationStep theme={THEMES.authentication} transaction={transaction} step={step} />;
+    case 'choice':
+      return <ChoiceStep theme={theme} transaction={transaction} step={step} />;
+    case 'card':
+      return <CardStep theme={theme} transaction={transaction} step={step} />;
+    case 'outcome':
+      return <OutcomeStep theme={theme} transaction={transaction} step={step} />;
+  }
 }
 
 /** Hidden fields every form carries: the step, the CSRF token, and what earlier steps established. */
@@ -61,28 +74,19 @@ const CARD_INPUTS: CardInput[] = [
   },
 ];
 
-export function CardStep(
-  props: StepProps & {
-    heading: string;
-    /** acquirerA's buy page asks for the brand, as the real one does; the others detect it from the number. */
-    askBrand: boolean;
-    values: { cartao_validade?: string; bandeira?: string };
-    carried?: Record<string, string>;
-    intro?: string;
-  },
-) {
-  const errors = props.errors ?? {};
+function CardStep({ theme, transaction, step }: StepProps<'card'>) {
+  const errors = step.errors ?? {};
   const hasErrors = Object.keys(errors).length > 0;
   return (
-    <PageLayout theme={props.theme} title={props.heading}>
-      <OrderSummary transaction={props.transaction} />
+    <PageLayout theme={theme} title={step.heading}>
+      <OrderSummary transaction={transaction} />
       <section class="panel" aria-labelledby="card-title">
-        <h1 id="card-title">{props.heading}</h1>
-        {props.intro ? <p>{props.intro}</p> : null}
+        <h1 id="card-title">{step.heading}</h1>
+        {step.intro ? <p>{step.intro}</p> : null}
         <FormAlert message={errors.form ?? (hasErrors ? 'Confira os campos indicados.' : undefined)} />
         <form method="post" novalidate>
-          <HiddenFields step="pagamento" csrf={props.csrf} carried={props.carried} />
-          {props.askBrand ? (
+          <HiddenFields step="pagamento" csrf={step.csrf} carried={step.carried} />
+          {step.askBrand ? (
             <div class="field">
               <label for="bandeira">Bandeira</label>
               <select
@@ -93,7 +97,7 @@ export function CardStep(
               >
                 <option value="">Identificar pelo número</option>
                 {CARD_BRANDS.map((brand) => (
-                  <option value={brand} selected={props.values.bandeira === brand} key={brand}>
+                  <option value={brand} selected={step.values.bandeira === brand} key={brand}>
                     {brand[0]?.toUpperCase() + brand.slice(1)}
                   </option>
                 ))}
@@ -110,12 +114,12 @@ export function CardStep(
               {...input}
               inputMode="numeric"
               // Only the expiry is ever typed back in: number and CVV are never sent to the browser.
-              value={input.name === 'cartao_validade' ? props.values.cartao_validade : undefined}
+              value={input.name === 'cartao_validade' ? step.values.cartao_validade : undefined}
               error={errors[input.name]}
               key={input.name}
             />
           ))}
-          <button type="submit">Pagar R$ {brazilianAmount(props.transaction.totalCents)}</button>
+          <button type="submit">Pagar R$ {brazilianAmount(transaction.totalCents)}</button>
         </form>
       </section>
     </PageLayout>
@@ -123,23 +127,23 @@ export function CardStep(
 }
 
 /** The simulated 3-D Secure challenge of acquirerA's store page with authentication. */
-export function AuthenticationStep(props: StepProps & { sandboxCode: string }) {
-  const errors = props.errors ?? {};
+function AuthenticationStep({ theme, transaction, step }: StepProps<'authentication'>) {
+  const errors = step.errors ?? {};
   return (
-    <PageLayout theme={props.theme} title="Autenticação">
-      <OrderSummary transaction={props.transaction} />
+    <PageLayout theme={theme} title="Autenticação">
+      <OrderSummary transaction={transaction} />
       <section class="panel" aria-labelledby="auth-title">
         <h1 id="auth-title">Confirme que é você</h1>
         <p>
-          O emissor do cartão pede uma confirmação antes do pagamento de R$ {brazilianAmount(props.transaction.totalCents)} em{' '}
-          {props.transaction.merchantName}. Digite o código enviado ao seu celular.
+          O emissor do cartão pede uma confirmação antes do pagamento de R$ {brazilianAmount(transaction.totalCents)} em{' '}
+          {transaction.merchantName}. Digite o código enviado ao seu celular.
         </p>
         <p class="notice">
-          Ambiente de testes: o código é <span class="code">{props.sandboxCode}</span>
+          Ambiente de testes: o código é <span class="code">{step.sandboxCode}</span>
         </p>
         <FormAlert message={errors.form} />
         <form method="post" novalidate>
-          <HiddenFields step="autenticacao" csrf={props.csrf} />
+          <HiddenFields step="autenticacao" csrf={step.csrf} />
           <FormField
             name="codigo"
             label="Código de verificação"
@@ -156,24 +160,24 @@ export function AuthenticationStep(props: StepProps & { sandboxCode: string }) {
 }
 
 /** bankA's page: the buyer chooses how to pay, then confirms with the card. */
-export function ChoiceStep(props: StepProps & { debitAllowed: boolean }) {
-  const errors = props.errors ?? {};
-  const installments = props.transaction.installments;
+function ChoiceStep({ theme, transaction, step }: StepProps<'choice'>) {
+  const errors = step.errors ?? {};
+  const installments = transaction.installments;
   return (
-    <PageLayout theme={props.theme} title="Forma de pagamento">
-      <OrderSummary transaction={props.transaction} />
+    <PageLayout theme={theme} title="Forma de pagamento">
+      <OrderSummary transaction={transaction} />
       <section class="panel" aria-labelledby="choice-title">
         <h1 id="choice-title">Como você quer pagar?</h1>
         <FormAlert message={errors.form} />
         <form method="post" novalidate>
-          <HiddenFields step="escolha" csrf={props.csrf} />
+          <HiddenFields step="escolha" csrf={step.csrf} />
           <fieldset aria-describedby={errors.forma ? 'forma-erro' : undefined}>
             <legend>Forma de pagamento</legend>
             <label class="choice">
               <input type="radio" name="forma" value="credito" checked />
               {installments > 1 ? `Cartão de crédito em ${installments} parcelas` : 'Cartão de crédito à vista'}
             </label>
-            {props.debitAllowed ? (
+            {step.debitAllowed ? (
               <label class="choice">
                 <input type="radio" name="forma" value="debito" />
                 Cartão de débito
@@ -200,19 +204,19 @@ const OUTCOMES = {
 };
 
 /** A transaction that no longer awaits the buyer: its outcome and the way back to the store. */
-export function OutcomeStep(props: { theme: PageTheme; transaction: Transaction; returnUrl: string; note?: string }) {
-  const outcome = OUTCOMES[props.transaction.status];
+function OutcomeStep({ theme, transaction, step }: StepProps<'outcome'>) {
+  const outcome = OUTCOMES[transaction.status];
   return (
-    <PageLayout theme={props.theme} title={outcome.title}>
-      <OrderSummary transaction={props.transaction} />
+    <PageLayout theme={theme} title={outcome.title}>
+      <OrderSummary transaction={transaction} />
       <section class="panel" aria-labelledby="outcome-title">
-        <h1 id="outcome-title" class={`outcome-${props.transaction.status}`}>
+        <h1 id="outcome-title" class={`outcome-${transaction.status}`}>
           {outcome.title}
         </h1>
-        {props.note ? <p class="notice">{props.note}</p> : null}
+        {step.note ? <p class="notice">{step.note}</p> : null}
         <p>{outcome.text}</p>
-        <a class="button" href={props.returnUrl}>
-          Voltar para {props.transaction.merchantName}
+        <a class="button" href={step.returnUrl}>
+          Voltar para {transaction.merchantName}
         </a>
       </section>
     </PageLayout>

@@ -1,43 +1,43 @@
 import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
+  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
 import { type MetricsSink, NO_METRICS } from '../../metrics';
-import { type Transaction, toApiView } from '../domain/transaction';
-import type { ListQuery } from '../listing/list-query';
-import { eventFor, newEventId } from '../webhooks/webhook';
+import type { Transaction } from '../domain/transaction';
+import type { Transition } from '../domain/transition';
+import { encodePosition } from '../listing/signed-cursor';
 import {
   ID_COUNTER_KEY,
   idempotencyKey,
   merchantTransactionsPartition,
-  orderPartition,
-  outboxEventItem,
   pagePartition,
-  parseCreationSortKey,
-  toItem,
   tokenKey,
-  toTransaction,
   transactionKey,
-} from './gateway-table';
+} from '../table/gateway-table';
+import { outboxEventItem } from '../webhooks/outbox-items';
+import { newEventId, webhookEventOf } from '../webhooks/webhook';
 import type {
   AuthenticatedMerchant,
   IdempotencyRecord,
   IdempotencyWrite,
   Loaded,
-  StoredPage,
+  OverviewRow,
+  TransactionPage,
+  TransactionSearch,
   TransactionStore,
-  TransitionRequest,
   TransitionResult,
 } from './ports';
+import { planTransactionQuery, startKeyOf } from './query/transaction-query-plan';
+import { toItem, toTransaction } from './transaction-item';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-/** Items one list request may read through a filter before it answers a short page with a cursor. */
-const LIST_READ_BUDGET = 2000;
 
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 /**
  * Transactions in the gateway table. Ids come in blocks reserved with one atomic ADD per container
  * (no hot counter item); every state change is a conditional write on the status as read.
@@ -109,20 +109,10 @@ export class DynamoTransactionStore implements TransactionStore {
     this.block = { next: last - this.idBlockSize + 1, end: last + 1 };
   }
 
-  async insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean> {
-    const put = { TableName: this.table, Item: toItem(transaction), ConditionExpression: 'attribute_not_exists(PK)' };
-    const event = eventFor(newEventId(), transaction.createdAt, toApiView(transaction));
+  async insert(opened: Transition, idempotency?: IdempotencyWrite): Promise<boolean> {
+    const put = { TableName: this.table, Item: toItem(opened.after), ConditionExpression: 'attribute_not_exists(PK)' };
     try {
-      await this.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: put },
-            { Put: { TableName: this.table, Item: outboxEventItem(event, transaction.merchantId) } },
-            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
-          ],
-        }),
-      );
-      this.countStatus(transaction);
+      await this.commit(opened, { Put: put }, idempotency);
       return true;
     } catch (error) {
       if (idempotency && isTransactionConditionFailed(error)) return false;
@@ -130,57 +120,73 @@ export class DynamoTransactionStore implements TransactionStore {
     }
   }
 
-  async transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult> {
-    const before = request.transaction;
-    const names: Record<string, string> = {
-      '#status': 'status',
-      '#authorized': 'authorized',
-      '#history': 'history',
-      '#updatedAt': 'updatedAt',
-    };
-    const change = { status: request.changes.status, at: request.at, by: request.by };
-    const values: Record<string, unknown> = {
-      ':from': before.status,
-      ':wasAuthorized': before.authorized,
-      ':change': [change],
-      ':at': request.at,
-    };
-    const sets = ['#history = list_append(#history, :change)', '#updatedAt = :at'];
-    const after: Transaction = { ...before, history: [...before.history, change], updatedAt: request.at };
-    for (const [field, value] of Object.entries(request.changes)) {
-      if (value === undefined) continue;
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-      sets.push(`#${field} = :${field}`);
-      (after as unknown as Record<string, unknown>)[field] = value;
-    }
-    const update = {
-      TableName: this.table,
-      Key: transactionKey(before.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: '#status = :from AND #authorized = :wasAuthorized',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    };
-    // Only a new status is an event (an authorization that leaves the transaction aguardando_pagamento is not).
-    const event = after.status !== before.status ? eventFor(newEventId(), request.at, toApiView(after)) : undefined;
+  async apply(transition: Transition, idempotency?: IdempotencyWrite): Promise<TransitionResult> {
+    const { before, after } = transition;
+    if (!before) throw new Error('apply() moves a stored transaction: insert() stores a new one');
     try {
-      await this.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: update },
-            ...(event ? [{ Put: { TableName: this.table, Item: outboxEventItem(event, before.merchantId) } }] : []),
-            ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
-          ],
-        }),
-      );
-      if (event) this.countStatus(after);
+      await this.commit(transition, { Update: this.updateOf(transition, before) }, idempotency);
       return { moved: true, transaction: after };
     } catch (error) {
       if (!isConditionalCheckFailed(error) && !isTransactionConditionFailed(error)) throw error;
       const current = await getItem(this.documents, this.table, transactionKey(before.id));
       return { moved: false, current: current ? toTransaction(current) : undefined };
     }
+  }
+
+  /**
+   * THE write of a transaction's change: the transaction, the outbox item of each of its events and the idempotency
+   * record in one DynamoDB transaction (no change without its event, no event without its change), then each new status
+   * counted. Every status change of the gateway goes through here.
+   */
+  private async commit(transition: Transition, write: TransactItem, idempotency?: IdempotencyWrite): Promise<void> {
+    const { merchantId } = transition.after;
+    await this.documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          write,
+          ...transition.events.map((event) => ({
+            Put: { TableName: this.table, Item: outboxEventItem(webhookEventOf(event, newEventId()), merchantId) },
+          })),
+          ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+        ],
+      }),
+    );
+    for (const event of transition.events) this.countStatus(event.transaction);
+  }
+
+  /** The conditional update from `before` to `after`: changed fields set, new history entries appended, guards checked. */
+  private updateOf(transition: Transition, before: Transaction) {
+    const { after, guards } = transition;
+    const names: Record<string, string> = { '#history': 'history' };
+    const values: Record<string, unknown> = { ':change': after.history.slice(before.history.length) };
+    const sets = ['#history = list_append(#history, :change)'];
+    const removes: string[] = [];
+    const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+    for (const field of fields) {
+      if (field === 'history' || field === 'id') continue;
+      const was = (before as unknown as Record<string, unknown>)[field];
+      const now = (after as unknown as Record<string, unknown>)[field];
+      if (JSON.stringify(was) === JSON.stringify(now)) continue;
+      names[`#${field}`] = field;
+      if (now === undefined) removes.push(`#${field}`);
+      else {
+        values[`:${field}`] = now;
+        sets.push(`#${field} = :${field}`);
+      }
+    }
+    const conditions = guards.map((field) => {
+      names[`#${field}`] = field;
+      values[`:was_${field}`] = before[field];
+      return `#${field} = :was_${field}`;
+    });
+    return {
+      TableName: this.table,
+      Key: transactionKey(before.id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
   }
 
   async findByPageUuid(pageUuid: string): Promise<Transaction | undefined> {
@@ -196,72 +202,81 @@ export class DynamoTransactionStore implements TransactionStore {
     return Items?.[0] ? toTransaction(Items[0]) : undefined;
   }
 
-  async listByMerchant(request: { merchantId: string; query: ListQuery; after?: string }): Promise<StoredPage> {
-    const { merchantId, query } = request;
-    const [indexName, partitionName, sortName, partition] =
-      query.orderNumber !== undefined
-        ? (['GSI3', 'GSI3PK', 'GSI3SK', orderPartition(merchantId, query.orderNumber)] as const)
-        : (['GSI1', 'GSI1PK', 'GSI1SK', merchantTransactionsPartition(merchantId)] as const);
-    const names: Record<string, string> = { '#pk': partitionName };
-    if (query.from || query.to) names['#sk'] = sortName;
-    const values: Record<string, unknown> = { ':pk': partition };
-    let keyCondition = '#pk = :pk';
-    // UTC days as bounds on `<createdAt>#<id>`: `…T23:59:59.999Z~` sorts after every key of that day.
-    if (query.from) values[':from'] = `${query.from}T00:00:00.000Z`;
-    if (query.to) values[':to'] = `${query.to}T23:59:59.999Z~`;
-    if (query.from && query.to) keyCondition += ' AND #sk BETWEEN :from AND :to';
-    else if (query.from) keyCondition += ' AND #sk >= :from';
-    else if (query.to) keyCondition += ' AND #sk <= :to';
-    const filters: string[] = [];
-    if (query.status) {
-      names['#status'] = 'status';
-      values[':status'] = query.status;
-      filters.push('#status = :status');
-    }
-    if (query.method) {
-      names['#method'] = 'method';
-      values[':method'] = query.method;
-      filters.push('#method = :method');
-    }
-    const filtered = filters.length > 0;
-    const startAfter = (position: string | undefined) => {
-      const parsed = position ? parseCreationSortKey(position) : undefined;
-      return parsed
-        ? ({ ...transactionKey(parsed.id), [partitionName]: partition, [sortName]: position } as Record<string, string>)
-        : undefined;
-    };
-    let startKey = startAfter(request.after);
+  async search(request: TransactionSearch): Promise<TransactionPage> {
+    const { pageSize } = request;
+    const plan = planTransactionQuery(request.merchantId, request.criteria);
+    const filtered = plan.filter !== undefined;
+    let startKey = startKeyOf(plan, request.after);
     const found: Record<string, unknown>[] = [];
-    // A filter on a rare value could read a merchant's whole history: a request reads at most LIST_READ_BUDGET
-    // items, then answers a short page with a cursor where it stopped.
-    for (let reads = 0; reads < LIST_READ_BUDGET; ) {
-      const limit = filtered
-        ? Math.min(LIST_READ_BUDGET - reads, Math.max(query.limit + 1, 200))
-        : query.limit + 1 - found.length;
+    let queries = 0;
+    let read = 0;
+    let next: string | undefined;
+    for (;;) {
+      // Unfiltered: one more than a page tells whether a next page exists without another round trip.
+      const limit = filtered ? request.reads.filteredLimit(queries, read, pageSize) : pageSize + 1 - found.length;
+      if (limit === undefined) break;
       const page = await this.documents.send(
         new QueryCommand({
           TableName: this.table,
-          IndexName: indexName,
-          KeyConditionExpression: keyCondition,
-          ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          IndexName: plan.indexName,
+          KeyConditionExpression: plan.keyCondition,
+          FilterExpression: plan.filter,
+          ...(Object.keys(plan.names).length ? { ExpressionAttributeNames: plan.names } : {}),
+          ExpressionAttributeValues: plan.values,
           ScanIndexForward: false,
           Limit: limit,
           ExclusiveStartKey: startKey,
         }),
       );
-      reads += page.ScannedCount ?? limit;
+      queries++;
+      read += page.ScannedCount ?? limit;
       const items = page.Items ?? [];
-      const room = query.limit - found.length;
+      const room = pageSize - found.length;
       found.push(...items.slice(0, room));
       if (items.length > room) {
-        return { transactions: found.map(toTransaction), next: String(found[found.length - 1]?.[sortName]) };
+        next = plan.sortName ? String(found[found.length - 1]?.[plan.sortName]) : undefined;
+        break;
       }
-      startKey = page.LastEvaluatedKey as ReturnType<typeof startAfter>;
-      if (!startKey) return { transactions: found.map(toTransaction) };
+      startKey = page.LastEvaluatedKey as Record<string, string> | undefined;
+      next = plan.sortName && startKey ? startKey[plan.sortName] : undefined;
+      if (!startKey) break;
     }
-    return { transactions: found.map(toTransaction), next: startKey ? String(startKey[sortName]) : undefined };
+    return {
+      transactions: found.map(toTransaction),
+      ...(next ? { next: encodePosition(next) } : {}),
+      partial: filtered && found.length < pageSize && next !== undefined,
+      queries,
+    };
+  }
+
+  /** One transaction, only if it is this merchant's: another merchant's id is the same "not found" as an unknown one. */
+  async getOfMerchant(merchantId: string, id: number): Promise<Transaction | undefined> {
+    const { Item } = await this.documents.send(
+      new GetCommand({ TableName: this.table, Key: transactionKey(id), ConsistentRead: true }),
+    );
+    return Item && Item.merchantId === merchantId ? toTransaction(Item) : undefined;
+  }
+
+  /** Status, amount and date of every transaction created since `fromIso`, for the overview (projected: small reads). */
+  async createdSince(merchantId: string, fromIso: string): Promise<OverviewRow[]> {
+    const rows: OverviewRow[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.documents.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :from',
+          ProjectionExpression: '#status, totalCents, createdAt',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': merchantTransactionsPartition(merchantId), ':from': fromIso },
+          ExclusiveStartKey,
+        }),
+      );
+      rows.push(...((page.Items ?? []) as OverviewRow[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return rows;
   }
 
   async getIdempotency(scope: string): Promise<IdempotencyRecord | undefined> {

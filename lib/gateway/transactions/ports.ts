@@ -1,6 +1,8 @@
 import type { Transaction } from '../domain/transaction';
-import type { ListQuery } from '../listing/list-query';
+import type { Transition } from '../domain/transition';
 import type { AcquirerAMode } from '../merchants/merchant';
+import type { TransactionCriteria } from './query/transaction-criteria';
+import type { ReadPolicy } from './query/transaction-query-plan';
 
 /** The merchant behind an API token, as the token's own item records it (one read authenticates). */
 export interface AuthenticatedMerchant {
@@ -29,15 +31,6 @@ export interface Loaded {
   idempotency?: IdempotencyRecord;
 }
 
-export interface TransitionRequest {
-  /** The transaction as read: the move is conditional on its status and `authorized` being still the same. */
-  transaction: Transaction;
-  changes: Pick<Transaction, 'status' | 'authorized'> &
-    Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType'>>;
-  by: string;
-  at: string;
-}
-
 export type TransitionResult = { moved: true; transaction: Transaction } | { moved: false; current: Transaction | undefined };
 
 /** Everything the gateway's use cases need from storage; DynamoTransactionStore implements it in one or two round trips per call. */
@@ -46,24 +39,46 @@ export interface TransactionStore {
   load(request: { tokenHash: string; transactionId?: number; idempotencyScope?: string }): Promise<Loaded>;
   nextId(): Promise<number>;
   /**
-   * Inserts a new transaction (and its idempotency record) with the webhook event of its first status, in one
+   * Stores a new transaction (domain/transition.ts `opened()`) with its events and its idempotency record, in one
    * DynamoDB transaction; false when that idempotency key was taken meanwhile.
    */
-  insert(transaction: Transaction, idempotency?: IdempotencyWrite): Promise<boolean>;
+  insert(opened: Transition, idempotency?: IdempotencyWrite): Promise<boolean>;
   /**
-   * Moves a transaction only if it is still as read (conditional write), with the webhook event of its new status in
-   * the same DynamoDB transaction (no change without its event, no event without its change); otherwise returns it
-   * as it now is.
+   * Writes a move decided by domain/transition.ts `transition()`: the transaction and its events (and the idempotency
+   * record) in one DynamoDB transaction, only if the transition's guards still hold what was read (no change without
+   * its event, no event without its change); otherwise returns the transaction as it now is.
    */
-  transition(request: TransitionRequest, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
+  apply(transition: Transition, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
   findByPageUuid(pageUuid: string): Promise<Transaction | undefined>;
   getIdempotency(scope: string): Promise<IdempotencyRecord | undefined>;
-  /** A merchant's transactions newest first, from an index (never a Scan), starting after `after` (a position it returned). */
-  listByMerchant(request: { merchantId: string; query: ListQuery; after?: string }): Promise<StoredPage>;
+  /**
+   * A merchant's transactions newest first, the `/v1` list's and the admin search's alike: one Query on the merchant's
+   * own partition or index (never a Scan) planned from the criteria, read within the caller's read policy.
+   */
+  search(request: TransactionSearch): Promise<TransactionPage>;
+  /** One transaction, only if it is this merchant's: another merchant's id is the same "not found" as an unknown one. */
+  getOfMerchant(merchantId: string, id: number): Promise<Transaction | undefined>;
+  /** Status, amount and date of every transaction created since `fromIso`, for the overview (projected: small reads). */
+  createdSince(merchantId: string, fromIso: string): Promise<OverviewRow[]>;
 }
 
-export interface StoredPage {
-  transactions: Transaction[];
-  /** Where to continue (opaque to callers); absent when nothing follows. May be set on a short page (read budget). */
-  next?: string;
+export interface TransactionSearch {
+  merchantId: string;
+  criteria: TransactionCriteria;
+  /** Where the previous page stopped: a `next` this returned (encoded, listing/signed-cursor.ts). */
+  after?: string;
+  pageSize: number;
+  reads: ReadPolicy;
 }
+
+export interface TransactionPage {
+  transactions: Transaction[];
+  /** Where the next page starts (an encoded position for listing/signed-cursor.ts); absent on the last page. */
+  next?: string;
+  /** A filtered search stopped at its read budget before filling the page: more matches may follow. */
+  partial: boolean;
+  /** DynamoDB queries this page cost (for the benchmark and the README's claim). */
+  queries: number;
+}
+
+export type OverviewRow = Pick<Transaction, 'status' | 'totalCents' | 'createdAt'>;

@@ -1,10 +1,11 @@
 import { summariseCard } from '../domain/card';
 import { emptyShoplineDetalhes } from '../domain/detalhes';
 import { type Transaction, toApiView } from '../domain/transaction';
+import { afterAuthorization, opened } from '../domain/transition';
 import type { AcquirerAMode } from '../merchants/merchant';
+import { assertCreateRequest } from '../validation/create-request-validator';
 import { type NewTransaction, toNewTransaction } from '../validation/new-transaction';
-import { assertCreateRequest } from '../validation/schema-validators';
-import { afterAuthorization, cardPayment } from './acquirer-outcomes';
+import { cardPayment } from './acquirer-outcomes';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
 import { idempotencyWrite, replayed, resultOfWinner } from './idempotent-result';
 import { openAccess } from './merchant-access';
@@ -27,7 +28,8 @@ export async function createTransaction(deps: GatewayDependencies, input: Create
   const transaction = await draft(deps, order, access.merchant, input.baseUrl, now);
 
   const result: GatewayResult = { statusCode: 201, body: { transacao: toApiView(transaction) } };
-  const stored = await deps.store.insert(transaction, idempotencyWrite(access.idempotencyScope, request, result));
+  const created = opened(transaction, transaction.createdAt);
+  const stored = await deps.store.insert(created, idempotencyWrite(access.idempotencyScope, request, result));
   return stored ? result : resultOfWinner(deps.store, access.idempotencyScope as string, request);
 }
 
@@ -62,7 +64,6 @@ async function draft(
     if (order.method === 'bankA_shopline') transaction.detalhes = emptyShoplineDetalhes();
     if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }
-  transaction.history = [{ status: transaction.status, at, by: 'create' }];
   return transaction;
 }
 

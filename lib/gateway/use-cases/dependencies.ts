@@ -1,9 +1,9 @@
 import type { Acquirer } from '../acquirers/acquirer';
 import type { TransactionStore } from '../transactions/ports';
-import type { WebhookStore } from '../webhooks/ports';
+import type { WebhookEndpointStore } from '../webhooks/ports';
 import type { HostResolver } from '../webhooks/webhook-sender';
 
-/** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/container.ts). */
+/** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/gateway-wiring.ts). */
 export interface GatewayDependencies {
   store: TransactionStore;
   acquirer: Acquirer;
@@ -11,7 +11,7 @@ export interface GatewayDependencies {
   newUuid: () => string;
   /** The stage's server-side secret (list cursors' MACs, sealing webhook secrets): inline locally, Secrets Manager deployed. */
   serverSecret: () => Promise<string>;
-  webhooks: WebhookStore;
+  webhooks: WebhookEndpointStore;
   /** WEBHOOK_ALLOW_PRIVATE (local stacks): http:// and internal targets accepted. */
   webhookAllowPrivate: boolean;
   resolveHost: HostResolver;

@@ -1,10 +1,10 @@
 import { summariseCard } from '../domain/card';
 import { returnUrlFor } from '../domain/return-url';
-import { REFUSAL_MESSAGES, refusalFor } from '../domain/state-machine';
 import { type Transaction, toApiView } from '../domain/transaction';
+import { assertAllowed, transition } from '../domain/transition';
 import { GatewayError } from '../errors';
 import { type CardFields, validateCard } from '../validation/new-transaction';
-import { afterAuthorization, cardPayment } from './acquirer-outcomes';
+import { cardPayment } from './acquirer-outcomes';
 import type { GatewayDependencies } from './dependencies';
 
 /** The transaction behind a hosted page or slip (`url_acesso`), for the pages to render. */
@@ -33,20 +33,19 @@ export async function completeRedirectPayment(
   // The page's controller has loaded the transaction already (the write below is conditional on it being unchanged).
   const found = input.transaction?.pageUuid === input.pageUuid ? input.transaction : await findByPage(deps, input.pageUuid);
   const transaction = input.cardType ? withBuyerCardType(found, input.cardType) : found;
-  const refusal = refusalFor('complete_payment', transaction);
-  if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
+  assertAllowed('authorize', transaction);
   const card = validateCard(input.card, deps.now(), false); // on the page the brand follows from the number
   const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
-  const changes = {
-    ...afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand)),
-    ...(transaction.operationType !== found.operationType ? { operationType: transaction.operationType } : {}),
-  };
-  const moved = await deps.store.transition({
-    transaction: found,
-    changes,
-    by: 'buyer',
-    at: deps.now().toISOString(),
-  });
+  const moved = await deps.store.apply(
+    transition(found, {
+      type: 'authorize',
+      outcome,
+      card: summariseCard(card.number, card.brand),
+      operationType: transaction.operationType,
+      at: deps.now().toISOString(),
+      by: 'buyer',
+    }),
+  );
   if (!moved.moved) {
     throw new GatewayError(
       'transition_not_allowed',

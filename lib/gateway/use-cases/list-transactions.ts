@@ -1,5 +1,7 @@
 import { toApiView } from '../domain/transaction';
-import { decodeCursor, encodeCursor, parseListQuery } from '../listing/list-query';
+import { invalidCursor, parseListQuery } from '../listing/list-query';
+import { type CursorBinding, openCursor, signCursor } from '../listing/signed-cursor';
+import { API_LIST_READS } from '../transactions/query/transaction-query-plan';
 import type { GatewayDependencies } from './dependencies';
 import { openAccess } from './merchant-access';
 
@@ -18,13 +20,20 @@ export async function listTransactions(
   input: { query: Record<string, string | undefined> },
 ): Promise<TransactionList> {
   const access = await openAccess(deps.store, { token: input.query.token });
-  const query = parseListQuery(input.query);
+  const { limit, ...criteria } = parseListQuery(input.query);
   const secret = await deps.serverSecret();
-  const binding = { merchantId: access.merchant.merchantId, query };
-  const after = input.query.cursor === undefined ? undefined : decodeCursor(secret, binding, input.query.cursor);
-  const page = await deps.store.listByMerchant({ merchantId: access.merchant.merchantId, query, after });
+  const { merchantId } = access.merchant;
+  const binding: CursorBinding = {
+    purpose: 'list-cursor',
+    merchantId,
+    filters: [criteria.status, criteria.method, criteria.orderNumber, criteria.from, criteria.to],
+  };
+  const cursor = input.query.cursor;
+  const after = cursor === undefined ? undefined : openCursor(secret, binding, cursor);
+  if (cursor !== undefined && after === undefined) throw invalidCursor();
+  const page = await deps.store.search({ merchantId, criteria, after, pageSize: limit, reads: API_LIST_READS });
   return {
     transacoes: page.transactions.map(toApiView),
-    proximo_cursor: page.next ? encodeCursor(secret, binding, page.next) : null,
+    proximo_cursor: page.next ? signCursor(secret, binding, page.next) : null,
   };
 }

@@ -1,10 +1,7 @@
-import type { SettlementOutcome } from '../acquirers/acquirer';
-import { REFUSAL_MESSAGES, refusalFor } from '../domain/state-machine';
 import { type Transaction, toApiView } from '../domain/transaction';
+import { assertAllowed, cardProcessorOf, transition } from '../domain/transition';
 import { GatewayError } from '../errors';
-import type { TransitionRequest } from '../transactions/ports';
-import { assertTokenOnlyRequest } from '../validation/schema-validators';
-import { afterCapture, cardProcessorOf } from './acquirer-outcomes';
+import { assertTokenOnlyRequest } from '../validation/token-only-validator';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
 import { idempotencyWrite, replayed, resultOfWinner } from './idempotent-result';
 import { openAccess } from './merchant-access';
@@ -65,8 +62,7 @@ export async function settleAuthorized(deps: GatewayDependencies, input: Authori
   const { transaction, operation } = input;
   const scope = input.idempotency?.scope;
   const request = input.idempotency?.request;
-  const refusal = refusalFor(operation, transaction);
-  if (refusal) throw new GatewayError('transition_not_allowed', REFUSAL_MESSAGES[refusal], toApiView(transaction));
+  assertAllowed(operation, transaction);
 
   const settlement = {
     processor: cardProcessorOf(transaction),
@@ -74,26 +70,15 @@ export async function settleAuthorized(deps: GatewayDependencies, input: Authori
     amountCents: transaction.totalCents,
     reference: transaction.acquirerReference as NonNullable<Transaction['acquirerReference']>,
   };
-  const changes: TransitionRequest['changes'] =
-    operation === 'capture'
-      ? afterCapture(transaction, await deps.acquirer.capture(settlement))
-      : refunded(await deps.acquirer.refund(settlement));
-  const at = deps.now().toISOString();
-  const pending = { statusCode: 200, body: { transacao: toApiView({ ...transaction, ...changes }) } };
-  const moved = await deps.store.transition(
-    { transaction, changes, by: input.by, at },
-    idempotencyWrite(scope, request, pending),
-  );
+  const outcome = operation === 'capture' ? await deps.acquirer.capture(settlement) : await deps.acquirer.refund(settlement);
+  const move = transition(transaction, { type: operation, outcome, at: deps.now().toISOString(), by: input.by });
+  const pending = { statusCode: 200, body: { transacao: toApiView(move.after) } };
+  const moved = await deps.store.apply(move, idempotencyWrite(scope, request, pending));
   if (moved.moved) return { statusCode: 200, body: { transacao: toApiView(moved.transaction) } };
-  if (scope && moved.current && moved.current.status === changes.status) {
+  if (scope && moved.current && moved.current.status === move.after.status) {
     return resultOfWinner(deps.store, scope, request).catch(() => conflict(moved.current));
   }
   return conflict(moved.current);
-}
-
-function refunded(outcome: SettlementOutcome): TransitionRequest['changes'] {
-  if (!outcome.ok) throw new GatewayError('transition_not_allowed', 'O adquirente recusou o estorno');
-  return { status: 'cancelada', authorized: true };
 }
 
 function conflict(current: Transaction | undefined): never {

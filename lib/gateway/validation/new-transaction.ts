@@ -7,7 +7,7 @@ import { isReturnUrl } from '../domain/return-url';
 import type { Buyer } from '../domain/transaction';
 import { GatewayError } from '../errors';
 import type { AcquirerAMode } from '../merchants/merchant';
-import type { CreateTransactionRequest } from './schema-validators';
+import type { CreateTransactionRequest } from './create-request-validator';
 
 /** A create request that passed every rule, normalised. The card (if any) is only ever held in memory. */
 export interface NewTransaction {

@@ -1,5 +1,5 @@
 import type { MetricsSink } from '../../metrics';
-import type { Attempt, Delivery, DueWork, WebhookStore } from './ports';
+import type { Attempt, Delivery, DueWork, OutboxStore, WebhookEndpointStore } from './ports';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
 import { openSecret } from './secret-box';
 import { checkWebhookUrl } from './target-policy';
@@ -8,7 +8,8 @@ import type { SendResult, WebhookSender } from './webhook-sender';
 
 /** What the delivery worker needs; the scheduled function and `npm start`'s timer wire the same thing. */
 export interface DeliveryDependencies {
-  webhooks: WebhookStore;
+  webhooks: WebhookEndpointStore;
+  outbox: OutboxStore;
   sender: WebhookSender;
   now: () => Date;
   serverSecret: () => Promise<string>;
@@ -39,7 +40,7 @@ const PARALLEL_ENDPOINTS = 8;
  */
 export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { stopAt?: number } = {}): Promise<DeliveryRun> {
   const run: DeliveryRun = { fannedOut: 0, attempted: 0, delivered: 0, failed: 0 };
-  let work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
+  let work = await deps.outbox.due(deps.now().toISOString(), BATCH);
   const backlogAgeSeconds = oldestAgeSeconds(work, deps.now());
   const events = work.filter((item) => item.kind === 'event');
   if (events.length > 0) {
@@ -47,11 +48,11 @@ export async function deliverDueWebhooks(deps: DeliveryDependencies, options: { 
     for (const item of events) {
       const { event } = item;
       if (!endpoints.has(event.merchantId)) endpoints.set(event.merchantId, deps.webhooks.list(event.merchantId));
-      await deps.webhooks.fanOut(event, (await endpoints.get(event.merchantId)) ?? [], item.position);
+      await deps.outbox.fanOut(event, (await endpoints.get(event.merchantId)) ?? [], item.position);
       run.fannedOut++;
     }
     // The new deliveries are due at once, in the order their events happened.
-    work = await deps.webhooks.due(deps.now().toISOString(), BATCH);
+    work = await deps.outbox.due(deps.now().toISOString(), BATCH);
   }
   const byEndpoint = new Map<string, Extract<DueWork, { kind: 'delivery' }>[]>();
   for (const item of work) {
@@ -99,7 +100,7 @@ async function attempt(
   const { delivery } = item;
   const started = deps.now();
   const leaseUntil = new Date(started.getTime() + (deps.leaseSeconds ?? 60) * 1000).toISOString();
-  if (!(await deps.webhooks.claim(delivery, item.position, leaseUntil))) return undefined; // another worker has it
+  if (!(await deps.outbox.claim(delivery, item.position, leaseUntil))) return undefined; // another worker has it
   const result = await send(deps, delivery, webhook, serverSecret);
   const record: Attempt = {
     n: delivery.attempts.length + 1,
@@ -118,7 +119,7 @@ async function attempt(
       : delay === undefined || automatic >= MAX_ATTEMPTS
         ? { state: 'failed' as const }
         : { state: 'pending' as const, nextAttemptAt: new Date(deps.now().getTime() + delay * 1000).toISOString() };
-  await deps.webhooks.recordAttempt(delivery, record, next);
+  await deps.outbox.recordAttempt(delivery, record, next);
   return result.outcome;
 }
 

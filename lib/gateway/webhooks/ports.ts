@@ -50,12 +50,17 @@ export type DueWork =
   | { kind: 'event'; event: OutboxEvent; position: string }
   | { kind: 'delivery'; delivery: Delivery; position: string };
 
-export interface WebhookStore {
+/** A merchant's webhook endpoints. */
+export interface WebhookEndpointStore {
   add(webhook: Webhook): Promise<void>;
   list(merchantId: string): Promise<Webhook[]>;
   get(merchantId: string, webhookId: string): Promise<Webhook | undefined>;
   /** The removed endpoint, or undefined when it did not exist. */
   remove(merchantId: string, webhookId: string): Promise<Webhook | undefined>;
+}
+
+/** The outbox (events not yet fanned out) and the deliveries, with their attempts. */
+export interface OutboxStore {
   /** Outbox work due at `nowIso`, across every shard, oldest first. */
   due(nowIso: string, limit: number): Promise<DueWork[]>;
   /** One delivery per endpoint for the event (idempotent), and the event leaves the outbox, in one transaction. */
@@ -64,6 +69,7 @@ export interface WebhookStore {
   claim(delivery: Delivery, position: string, leaseUntil: string): Promise<string | undefined>;
   /** Appends an attempt and schedules what follows, if the delivery still has the attempts it had when claimed. */
   recordAttempt(delivery: Delivery, attempt: Attempt, next: { state: DeliveryState; nextAttemptAt?: string }): Promise<boolean>;
+  /** A merchant's deliveries newest first, from after `after` (a `next` it returned: an encoded position). */
   listDeliveries(merchantId: string, limit: number, after?: string): Promise<{ deliveries: Delivery[]; next?: string }>;
   getDelivery(merchantId: string, key: string): Promise<Delivery | undefined>;
   /** Makes a delivery that is no longer pending due again, for one manual attempt; false when it is pending or unknown. */

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { constantTimeEqual } from '../../crypto/constant-time';
+import { toApiView } from '../domain/transaction';
+import type { TransactionEvent } from '../domain/transition';
 
 /** A merchant's webhook endpoint. The secret is kept sealed (secret-box.ts): the table never holds it in clear. */
 export interface Webhook {
@@ -30,8 +32,9 @@ export interface WebhookEvent {
   transacao: Record<string, unknown>;
 }
 
-export function eventFor(id: string, at: string, transacao: Record<string, unknown>): WebhookEvent {
-  return { id, tipo: `transacao.${String(transacao.status)}`, criado_em: at, transacao };
+/** The webhook of a transaction's event; `transacao` is the transaction exactly as the consult API returns it then. */
+export function webhookEventOf(event: TransactionEvent, id: string): WebhookEvent {
+  return { id, tipo: event.tipo, criado_em: event.at, transacao: toApiView(event.transaction) };
 }
 
 /** `Gateway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(segredo, "<t>.<raw body>")>`. */

@@ -22,6 +22,8 @@ export function webEndpoint<D>(
   dependencies: () => D,
   route: (request: WebRequest<D>) => Promise<ApiResult>,
   renderError: ErrorRenderer,
+  /** The web secret's loader, when the surface wires it with its dependencies (the container's own otherwise). */
+  secret: () => Promise<string> = webSecret,
 ) {
   return httpEndpoint(
     async (event) =>
@@ -30,7 +32,7 @@ export function webEndpoint<D>(
         base: `${stagePrefixOf(event)}${root}`,
         stage: serviceConfig().stage,
         origin: originOf(event),
-        secret: await webSecret(),
+        secret: await secret(),
         deps: dependencies(),
       }),
     // The UI's root names its surface: /v1/admin, /v1/console.

@@ -14,7 +14,7 @@ const buyerCard = { cartao_numero: '4242 4242 4242 4242', cartao_cvv: '321', car
 
 beforeAll(async () => {
   Object.assign(process.env, env, { LOG_LEVEL: 'SILENT' });
-  deps = (await import('../../../lib/gateway/container')).gatewayDependencies();
+  deps = (await import('../../../lib/gateway/gateway-wiring')).gatewayWiring();
   merchant = await newMerchant('buy_page_acquirerA');
 });
 

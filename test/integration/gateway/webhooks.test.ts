@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookDelivery } from '../../../lib/gateway/container';
+import { createWebhookDelivery } from '../../../lib/gateway/gateway-wiring';
 import { type DeliveryDependencies, deliverDueWebhooks } from '../../../lib/gateway/webhooks/deliver-webhooks';
-import { DynamoWebhookStore } from '../../../lib/gateway/webhooks/dynamo-webhook-store';
+import { DynamoOutboxStore } from '../../../lib/gateway/webhooks/dynamo-outbox-store';
+import { DynamoWebhookEndpointStore } from '../../../lib/gateway/webhooks/dynamo-webhook-endpoint-store';
 import type { Delivery } from '../../../lib/gateway/webhooks/ports';
 import { HttpWebhookSender } from '../../../lib/gateway/webhooks/webhook-sender';
 import { AdminClient, csrfOf, newAdminUser } from '../../support/admin/admin-client';
@@ -13,7 +14,8 @@ import { getPage, inputValue, postForm } from '../../support/pages';
 import { testStack } from '../../support/stack';
 
 const { baseUrl, stage } = testStack();
-const store = new DynamoWebhookStore(stage.clients.documents, stage.names.gatewayTable);
+const outbox = new DynamoOutboxStore(stage.clients.documents, stage.names.gatewayTable);
+const endpoints = new DynamoWebhookEndpointStore(stage.clients.documents, stage.names.gatewayTable);
 
 interface Received {
   path: string;
@@ -92,7 +94,7 @@ async function register(token: string, path: string): Promise<{ id: string; segr
 const eventsAt = (path: string) => received.filter((r) => r.path === path).map((r) => JSON.parse(r.raw));
 
 async function deliveriesOf(merchantId: string): Promise<Delivery[]> {
-  return (await store.listDeliveries(merchantId, 100)).deliveries;
+  return (await outbox.listDeliveries(merchantId, 100)).deliveries;
 }
 
 describe('webhook endpoints by API (DESIGN §7.2)', () => {
@@ -268,7 +270,7 @@ describe('retries, timeouts and durability', () => {
     const [failed] = await deliveriesOf(shop.id);
     expect(failed?.attempts).toHaveLength(8);
     expect(counts.get('/down')).toBe(8);
-    expect(await store.scheduleResend(shop.id, failed?.key ?? '', new Date().toISOString())).toBe(true);
+    expect(await outbox.scheduleResend(shop.id, failed?.key ?? '', new Date().toISOString())).toBe(true);
     await pump(deps, async () => (await deliveriesOf(shop.id))[0]?.state === 'delivered');
     const [resent] = await deliveriesOf(shop.id);
     expect(resent?.attempts).toHaveLength(9);
@@ -357,10 +359,10 @@ describe('admin UI: Settings and Webhook deliveries', () => {
       ['delivered', true],
     ]);
 
-    const id = (await store.list(shop.id))[0]?.id as string;
+    const id = (await endpoints.list(shop.id))[0]?.id as string;
     const removed = await client.post('/v1/admin/settings', { _csrf: csrfOf(again.text), action: 'remove', id });
     expect(removed.status).toBe(303);
-    expect(await store.list(shop.id)).toEqual([]);
+    expect(await endpoints.list(shop.id)).toEqual([]);
     const activity = await client.get('/v1/admin/activity');
     expect(activity.text).toContain('Webhook added');
     expect(activity.text).toContain('Webhook delivery resent');

@@ -1,36 +1,12 @@
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lazyClient } from '../../../lib/aws/lazy-client';
-
-/** What a function's bundle imports at module init (static imports) and only when called (dynamic imports). */
-async function sdkImports(entry: string): Promise<{ static: Set<string>; dynamic: Set<string> }> {
-  const { metafile } = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    external: ['@aws-sdk/*'],
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    logLevel: 'silent',
-  });
-  const found = { static: new Set<string>(), dynamic: new Set<string>() };
-  for (const input of Object.values(metafile.inputs)) {
-    for (const imported of input.imports) {
-      if (!imported.path.startsWith('@aws-sdk/')) continue;
-      (imported.kind === 'dynamic-import' ? found.dynamic : found.static).add(imported.path);
-    }
-  }
-  return found;
-}
+import { functionBundle } from '../../support/function-bundle';
 
 describe('SDK clients a function does not always need', () => {
   it.each(['functions/storage/object.ts', 'functions/storage/service.ts'])(
     '%s loads KMS and Secrets Manager on first use, not at module init',
     async (entry) => {
-      const imports = await sdkImports(entry);
+      const imports = await functionBundle(entry);
       expect(imports.static).toContain('@aws-sdk/client-dynamodb');
       for (const lazy of ['@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager']) {
         expect(imports.static).not.toContain(lazy);

@@ -17,7 +17,7 @@ export async function settleFromAdmin(
   session: AdminSession,
   input: { transactionId: number; operation: Settlement; origin: RequestOrigin },
 ): Promise<AdminSettlementResult> {
-  const transaction = await deps.transactions.get(session.merchantId, input.transactionId);
+  const transaction = await deps.transactions.getOfMerchant(session.merchantId, input.transactionId);
   if (!transaction) throw new GatewayError('not_found');
   let result: AdminSettlementResult;
   try {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodePosition, encodePosition } from '../../listing/signed-cursor';
+import { auditKey, auditPartition, auditSortKey, parseAuditSortKey } from '../../table/gateway-table';
 import { AUDIT_RETENTION_SECONDS, type AuditEntry } from './audit-entry';
-
-/** Failed logins for e-mails that belong to no admin user are kept for operators, outside every merchant's log. */
-const partitionOf = (merchantId: string | undefined) => (merchantId ? `MERCHANT#${merchantId}#AUDIT` : 'AUDIT#UNATTRIBUTED');
 
 /** The audit log in the gateway table: one partition per merchant, sorted by time, newest first on read. */
 export class AuditLogStore {
@@ -17,8 +16,7 @@ export class AuditLogStore {
       new PutCommand({
         TableName: this.table,
         Item: {
-          PK: partitionOf(merchantId),
-          SK: `${entry.at}#${randomBytes(6).toString('hex')}`,
+          ...auditKey(merchantId, auditSortKey(entry.at, randomBytes(6).toString('hex'))),
           kind: 'audit',
           ...entry,
           expiresAt: Math.floor(Date.parse(entry.at) / 1000) + AUDIT_RETENTION_SECONDS,
@@ -27,20 +25,21 @@ export class AuditLogStore {
     );
   }
 
-  async list(merchantId: string, cursor?: string, pageSize = 50): Promise<{ entries: AuditEntry[]; nextCursor?: string }> {
-    const startSk = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
+  /** A merchant's entries newest first, from after `after` (a `next` this returned: an encoded position). */
+  async list(merchantId: string, after?: string, pageSize = 50): Promise<{ entries: AuditEntry[]; next?: string }> {
+    const startSk = after ? decodePosition(after) : undefined;
     const page = await this.documents.send(
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partitionOf(merchantId) },
+        ExpressionAttributeValues: { ':pk': auditPartition(merchantId) },
         ScanIndexForward: false,
         Limit: pageSize,
-        ...(startSk ? { ExclusiveStartKey: { PK: partitionOf(merchantId), SK: startSk } } : {}),
+        ...(startSk && parseAuditSortKey(startSk) ? { ExclusiveStartKey: auditKey(merchantId, startSk) } : {}),
       }),
     );
     const entries = (page.Items ?? []).map(({ PK, SK, kind, expiresAt, ...entry }) => entry as AuditEntry);
     const last = page.LastEvaluatedKey?.SK;
-    return { entries, ...(last ? { nextCursor: Buffer.from(String(last), 'utf8').toString('base64url') } : {}) };
+    return { entries, ...(last ? { next: encodePosition(String(last)) } : {}) };
   }
 }

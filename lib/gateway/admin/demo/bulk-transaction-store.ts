@@ -1,6 +1,6 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Transaction } from '../../domain/transaction';
-import { toItem } from '../../transactions/gateway-table';
+import { toItem } from '../../transactions/transaction-item';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem maximum
 const PARALLEL = 8;

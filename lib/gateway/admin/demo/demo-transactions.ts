@@ -5,8 +5,9 @@ import { emptyShoplineDetalhes } from '../../domain/detalhes';
 import { flowOf, type PaymentMethod } from '../../domain/payment-methods';
 import type { Status } from '../../domain/state-machine';
 import type { StatusChange, Transaction } from '../../domain/transaction';
+import { afterAuthorization } from '../../domain/transition';
 import type { AcquirerAMode } from '../../merchants/merchant';
-import { afterAuthorization, cardPayment } from '../../use-cases/acquirer-outcomes';
+import { cardPayment } from '../../use-cases/acquirer-outcomes';
 
 export interface DemoOptions {
   merchant: { id: string; name: string; acquirerAMode: AcquirerAMode };

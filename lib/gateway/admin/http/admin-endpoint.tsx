@@ -4,7 +4,6 @@ import type { ApiResult, ErrorRenderer } from '../../../http';
 import { DependencyUnavailableError, withRetryAfter } from '../../../http';
 import { checkSession, cookiesSecure, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
 import { GatewayError } from '../../errors';
-import { adminDependencies } from '../admin-container';
 import type { AdminDependencies } from '../admin-dependencies';
 import type { AdminSession } from '../sessions/admin-session';
 import { AdminErrorPage } from '../views/admin-error-page';
@@ -32,13 +31,17 @@ export interface SignedInRequest extends AdminRequest {
   form: Record<string, string>;
 }
 
-/** The middy stack of every admin page: errors become an HTML page (nothing internal leaks). */
-export function adminEndpoint(route: (request: AdminRequest) => Promise<ApiResult>) {
+/**
+ * The middy stack of every admin page, around the dependencies its handler wired (admin-wiring.ts, once per container):
+ * errors become an HTML page (nothing internal leaks). The web secret is the gateway's server secret.
+ */
+export function adminEndpoint(deps: AdminDependencies, route: (request: AdminRequest) => Promise<ApiResult>) {
   return webEndpoint(
     '/v1/admin',
-    adminDependencies,
+    () => deps,
     (request) => route({ ...request, event: withoutCardNumbersInQuery(request.event) }),
     renderAdminError,
+    deps.gateway.serverSecret,
   );
 }
 
@@ -46,8 +49,8 @@ export function adminEndpoint(route: (request: AdminRequest) => Promise<ApiResul
  * Pages behind the login: a missing, forged, expired or logged-out session goes to the login page
  * (and back here afterwards); a POST must carry the CSRF token bound to this session.
  */
-export function signedInEndpoint(route: (request: SignedInRequest) => Promise<ApiResult>) {
-  return adminEndpoint(async (request) => {
+export function signedInEndpoint(deps: AdminDependencies, route: (request: SignedInRequest) => Promise<ApiResult>) {
+  return adminEndpoint(deps, async (request) => {
     const { event, secret, deps, base } = request;
     const now = deps.now();
     const check = await checkSession(event, {

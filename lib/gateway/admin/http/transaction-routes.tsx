@@ -1,13 +1,15 @@
 import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
 import { parseTransactionId } from '../../domain/transaction-id';
+import { ADMIN_SEARCH_READS } from '../../transactions/query/transaction-query-plan';
 import type { Settlement } from '../../use-cases/settle-transaction';
 import { settleFromAdmin } from '../actions/settle-from-admin';
 import { CSV_HEADER, csvRows } from '../export/transactions-csv';
-import { parseSearch } from '../search/search-criteria';
+import { parseSearch, type SearchCriteria } from '../search/search-criteria';
 import { ConfirmPage } from '../views/confirm-page';
 import { TransactionPage } from '../views/transaction-page';
 import { TransactionsPage } from '../views/transactions-page';
+import { adminCursor } from './admin-cursor';
 import { page, type SignedInRequest } from './admin-endpoint';
 import { AdminNotFoundError } from './admin-errors';
 
@@ -18,11 +20,32 @@ export const EXPORT_MAX_ROWS = 20_000;
 /** GET /v1/admin/transactions: newest first, or the advanced search the URL carries. */
 export async function listTransactions(request: SignedInRequest): Promise<ApiResult> {
   const search = parseSearch(request.event.queryStringParameters);
-  const result =
-    Object.keys(search.problems).length > 0
-      ? { transactions: [], partial: false }
-      : await request.deps.transactions.search(request.session.merchantId, search.criteria, search.cursor, PAGE_SIZE);
-  return page(200, <TransactionsPage {...request.frame} search={search} {...result} />);
+  if (Object.keys(search.problems).length > 0) {
+    return page(200, <TransactionsPage {...request.frame} search={search} transactions={[]} partial={false} />);
+  }
+  const cursor = searchCursor(request, search.criteria);
+  const result = await searchTransactions(request, search.criteria, PAGE_SIZE, cursor.open(search.cursor));
+  return page(
+    200,
+    <TransactionsPage
+      {...request.frame}
+      search={search}
+      transactions={result.transactions}
+      nextCursor={cursor.sign(result.next)}
+      partial={result.partial}
+    />,
+  );
+}
+
+/** The admin search's cursors are bound to every criterion: a page of one search never continues another. */
+function searchCursor(request: SignedInRequest, criteria: SearchCriteria) {
+  const { status, method, orderNumber, from, to, id, buyer, minCents, maxCents } = criteria;
+  return adminCursor(request, 'search', [status, method, orderNumber, from, to, id, buyer, minCents, maxCents]);
+}
+
+function searchTransactions(request: SignedInRequest, criteria: SearchCriteria, pageSize: number, after?: string) {
+  const merchantId = request.session.merchantId;
+  return request.deps.transactions.search({ merchantId, criteria, after, pageSize, reads: ADMIN_SEARCH_READS });
 }
 
 /** GET /v1/admin/transactions.csv: the current search (every page of it, up to EXPORT_MAX_ROWS) as CSV. */
@@ -31,20 +54,20 @@ export async function exportTransactions(request: SignedInRequest): Promise<ApiR
   if (Object.keys(search.problems).length > 0) return seeOther(`${request.base}/transactions${eventQuery(request)}`);
   let body = `\uFEFF${CSV_HEADER}`; // the BOM makes spreadsheets read the accents as UTF-8
   let rows = 0;
-  let cursor: string | undefined;
+  let after: string | undefined;
   do {
-    const result = await request.deps.transactions.search(request.session.merchantId, search.criteria, cursor, 1000);
+    const result = await searchTransactions(request, search.criteria, 1000, after);
     const room = EXPORT_MAX_ROWS - rows;
     body += csvRows(result.transactions.slice(0, room));
     rows += Math.min(room, result.transactions.length);
-    cursor = result.nextCursor;
-  } while (cursor && rows < EXPORT_MAX_ROWS);
+    after = result.next;
+  } while (after && rows < EXPORT_MAX_ROWS);
   const day = request.deps.now().toISOString().slice(0, 10);
   return {
     statusCode: 200,
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="transactions-${day}${cursor ? `-first-${EXPORT_MAX_ROWS}` : ''}.csv"`,
+      'content-disposition': `attachment; filename="transactions-${day}${after ? `-first-${EXPORT_MAX_ROWS}` : ''}.csv"`,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     },
@@ -85,7 +108,7 @@ export async function settleTransaction(request: SignedInRequest): Promise<ApiRe
 }
 
 async function ownTransaction(request: SignedInRequest) {
-  const transaction = await request.deps.transactions.get(request.session.merchantId, idOf(request));
+  const transaction = await request.deps.transactions.getOfMerchant(request.session.merchantId, idOf(request));
   if (!transaction) throw new AdminNotFoundError();
   return transaction;
 }

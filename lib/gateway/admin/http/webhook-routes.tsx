@@ -2,9 +2,11 @@ import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
 import { maskCardNumbers } from '../../../log';
 import { GatewayError } from '../../errors';
+import { parseDeliverySortKey } from '../../table/gateway-table';
 import { addWebhook } from '../../use-cases/webhook-endpoints';
 import { DeliveriesPage } from '../views/deliveries-page';
 import { WebhookSettingsPage } from '../views/webhook-settings-page';
+import { adminCursor } from './admin-cursor';
 import { page, type SignedInRequest } from './admin-endpoint';
 
 const DELIVERIES_PER_PAGE = 25;
@@ -38,12 +40,13 @@ export async function webhookDeliveries(request: SignedInRequest): Promise<ApiRe
   const { deps, session, form, frame } = request;
   if (request.event.httpMethod === 'POST') {
     const key = String(form.delivery ?? '');
-    const resent = await deps.gateway.webhooks.scheduleResend(session.merchantId, key, deps.now().toISOString());
-    if (resent) await audit(request, 'webhook_resent', key.split('#')[1] ?? key);
+    const resent = await deps.outbox.scheduleResend(session.merchantId, key, deps.now().toISOString());
+    if (resent) await audit(request, 'webhook_resent', parseDeliverySortKey(key)?.eventId ?? key);
     return seeOther(`${request.base}/deliveries?${resent ? 'resent=1' : 'resent=0'}`);
   }
   const query = request.event.queryStringParameters ?? {};
-  const result = await deps.gateway.webhooks.listDeliveries(session.merchantId, DELIVERIES_PER_PAGE, query.cursor);
+  const cursor = adminCursor(request, 'deliveries');
+  const result = await deps.outbox.listDeliveries(session.merchantId, DELIVERIES_PER_PAGE, cursor.open(query.cursor));
   const notice =
     query.resent === '1'
       ? 'Resend scheduled: it goes out within seconds.'
@@ -52,7 +55,13 @@ export async function webhookDeliveries(request: SignedInRequest): Promise<ApiRe
         : undefined;
   return page(
     200,
-    <DeliveriesPage {...frame} deliveries={result.deliveries} nextCursor={result.next} first={!query.cursor} notice={notice} />,
+    <DeliveriesPage
+      {...frame}
+      deliveries={result.deliveries}
+      nextCursor={cursor.sign(result.next)}
+      first={!query.cursor}
+      notice={notice}
+    />,
   );
 }
 

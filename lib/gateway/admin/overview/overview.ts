@@ -1,5 +1,5 @@
 import { STATUSES, type Status } from '../../domain/state-machine';
-import type { OverviewRow } from '../transactions/admin-transaction-store';
+import type { OverviewRow } from '../../transactions/ports';
 
 export interface DayVolume {
   day: string;

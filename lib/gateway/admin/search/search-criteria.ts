@@ -2,22 +2,11 @@ import { formatAmount } from '../../domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { STATUSES, type Status } from '../../domain/state-machine';
 import { parseTransactionId } from '../../domain/transaction-id';
-import { digitsOf, normaliseText } from '../../transactions/gateway-table';
+import type { TransactionCriteria } from '../../transactions/query/transaction-criteria';
+import { digitsOf, normaliseText } from '../../transactions/transaction-item';
 
 /** An advanced search as the Transactions page's URL carries it (so it can be bookmarked and shared). */
-export interface SearchCriteria {
-  status?: Status;
-  method?: PaymentMethod;
-  orderNumber?: string;
-  id?: number;
-  /** Name (any part, no case or accents) or document (digits). */
-  buyer?: string;
-  minCents?: number;
-  maxCents?: number;
-  /** YYYY-MM-DD, inclusive, UTC days. */
-  from?: string;
-  to?: string;
-}
+export type SearchCriteria = TransactionCriteria;
 
 export interface ParsedSearch {
   criteria: SearchCriteria;

@@ -3,7 +3,7 @@ import type { AdminDependencies } from '../../../../lib/gateway/admin/admin-depe
 import { AuditLogStore } from '../../../../lib/gateway/admin/audit/audit-log-store';
 import { logIn } from '../../../../lib/gateway/admin/login/admin-login';
 import { SessionStore } from '../../../../lib/gateway/admin/sessions/session-store';
-import { AdminTransactionStore } from '../../../../lib/gateway/admin/transactions/admin-transaction-store';
+import { DynamoTransactionStore } from '../../../../lib/gateway/transactions/dynamo-transaction-store';
 import { DEFAULT_SIGN_IN_LIMITS, SignInThrottleStore } from '../../../../lib/http/web/sign-in-throttle-store';
 import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
 import { call, cardBody, newMerchant } from '../../../support/gateway';
@@ -20,7 +20,8 @@ function deps(now: Date): AdminDependencies {
     sessions: new SessionStore(documents, table),
     throttle: new SignInThrottleStore(documents, table),
     audit: new AuditLogStore(documents, table),
-    transactions: new AdminTransactionStore(documents, table),
+    transactions: new DynamoTransactionStore(documents, table),
+    outbox: undefined as never, // nor resends a webhook
     gateway: undefined as never, // logging in settles nothing
     now: () => now,
   };

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmountInput, parseSearch, searchQueryString } from '../../../../lib/gateway/admin/search/search-criteria';
 import { adminSearchAttributes } from '../../../../lib/gateway/admin/search/search-keys';
-import { encodeCursor, planSearch, startKeyOf } from '../../../../lib/gateway/admin/search/search-plan';
 import type { Transaction } from '../../../../lib/gateway/domain/transaction';
+import { encodePosition as encodeCursor } from '../../../../lib/gateway/listing/signed-cursor';
+import {
+  planTransactionQuery as planSearch,
+  startKeyOf,
+} from '../../../../lib/gateway/transactions/query/transaction-query-plan';
 
 describe('search criteria from the URL', () => {
   it('reads every criterion, normalises the buyer term, and writes the same URL back', () => {

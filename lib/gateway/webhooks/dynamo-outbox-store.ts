@@ -1,67 +1,30 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, isTransactionConditionFailed } from '../../aws';
+import { decodePosition, encodePosition } from '../listing/signed-cursor';
 import {
   deliveryKey,
+  deliveryOutboxSortKey,
   deliveryPartition,
   eventKey,
   OUTBOX_SHARDS,
+  outboxDueBound,
   outboxPartition,
   outboxShardOf,
-  outboxSortKey,
-  WEBHOOK_RECORD_TTL_SECONDS,
-  webhookKey,
-  webhookPartition,
-} from '../transactions/gateway-table';
-import type { Attempt, Delivery, DeliveryState, DueWork, OutboxEvent, WebhookStore } from './ports';
+} from '../table/gateway-table';
+import { deliveryItem, toDelivery, toOutboxEvent } from './outbox-items';
+import type { Attempt, Delivery, DeliveryState, DueWork, OutboxEvent, OutboxStore } from './ports';
 import type { Webhook } from './webhook';
 
-/** Webhook endpoints, the outbox and deliveries in the gateway table (layout: transactions/gateway-table.ts). */
-export class DynamoWebhookStore implements WebhookStore {
+/**
+ * The webhook outbox (events not yet fanned out) and the deliveries with their attempts, in the gateway table (layout:
+ * table/gateway-table.ts). Events get here only with the status change that caused them (the transaction store writes
+ * both in one DynamoDB transaction).
+ */
+export class DynamoOutboxStore implements OutboxStore {
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly table: string,
   ) {}
-
-  async add(webhook: Webhook): Promise<void> {
-    await this.documents.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { ...webhookKey(webhook.merchantId, webhook.id), kind: 'webhook', ...webhook },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-  }
-
-  async list(merchantId: string): Promise<Webhook[]> {
-    const { Items } = await this.documents.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': webhookPartition(merchantId) },
-        ConsistentRead: true,
-      }),
-    );
-    return (Items ?? []).map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  }
-
-  async get(merchantId: string, webhookId: string): Promise<Webhook | undefined> {
-    const item = await getItem(this.documents, this.table, webhookKey(merchantId, webhookId));
-    return item ? toWebhook(item) : undefined;
-  }
-
-  async remove(merchantId: string, webhookId: string): Promise<Webhook | undefined> {
-    const { Attributes } = await this.documents.send(
-      new DeleteCommand({ TableName: this.table, Key: webhookKey(merchantId, webhookId), ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes ? toWebhook(Attributes) : undefined;
-  }
 
   async due(nowIso: string, limit: number): Promise<DueWork[]> {
     const shards = await Promise.all(
@@ -70,9 +33,8 @@ export class DynamoWebhookStore implements WebhookStore {
           new QueryCommand({
             TableName: this.table,
             IndexName: 'GSI2',
-            // `$` sorts right after `#`: every entry due at or before now.
             KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :bound',
-            ExpressionAttributeValues: { ':pk': outboxPartition(shard), ':bound': `${nowIso}$` },
+            ExpressionAttributeValues: { ':pk': outboxPartition(shard), ':bound': outboxDueBound(nowIso) },
             Limit: limit,
           }),
         ),
@@ -85,41 +47,15 @@ export class DynamoWebhookStore implements WebhookStore {
       .map(
         (item): DueWork =>
           item.kind === 'webhookEvent'
-            ? { kind: 'event', event: toEvent(item), position: String(item.GSI2SK) }
+            ? { kind: 'event', event: toOutboxEvent(item), position: String(item.GSI2SK) }
             : { kind: 'delivery', delivery: toDelivery(item), position: String(item.GSI2SK) },
       );
   }
 
   async fanOut(event: OutboxEvent, webhooks: Webhook[], position: string): Promise<void> {
-    const expiresAt = Math.floor(Date.parse(event.eventAt) / 1000) + WEBHOOK_RECORD_TTL_SECONDS;
-    const puts = webhooks.map((webhook) => {
-      const key = `${event.eventAt}#${event.eventId}#${webhook.id}`;
-      return {
-        Put: {
-          TableName: this.table,
-          Item: {
-            ...deliveryKey(event.merchantId, key),
-            kind: 'webhookDelivery',
-            merchantId: event.merchantId,
-            webhookId: webhook.id,
-            url: webhook.url,
-            eventId: event.eventId,
-            tipo: event.tipo,
-            transactionId: event.transactionId,
-            eventAt: event.eventAt,
-            body: event.body,
-            state: 'pending',
-            attempts: [],
-            manual: false,
-            nextAttemptAt: event.eventAt,
-            GSI2PK: outboxPartition(outboxShardOf(event.merchantId)),
-            GSI2SK: outboxSortKey(event.eventAt, event.eventAt, `${event.eventId}#${webhook.id}`),
-            expiresAt,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      };
-    });
+    const puts = webhooks.map((webhook) => ({
+      Put: { TableName: this.table, Item: deliveryItem(event, webhook), ConditionExpression: 'attribute_not_exists(PK)' },
+    }));
     // The event leaves the outbox only with its deliveries; a worker that crashed half-way leaves it due, and a
     // second fan-out finds the deliveries there (their condition fails): then only the event is removed.
     const removeEvent = {
@@ -142,7 +78,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async claim(delivery: Delivery, position: string, leaseUntil: string): Promise<string | undefined> {
-    const leased = outboxSortKey(leaseUntil, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`);
+    const leased = deliveryOutboxSortKey(leaseUntil, delivery);
     try {
       await this.documents.send(
         new UpdateCommand({
@@ -174,7 +110,7 @@ export class DynamoWebhookStore implements WebhookStore {
     let update = 'SET attempts = list_append(attempts, :attempt), #state = :state, manual = :false';
     if (next.nextAttemptAt) {
       values[':next'] = next.nextAttemptAt;
-      values[':sk'] = outboxSortKey(next.nextAttemptAt, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`);
+      values[':sk'] = deliveryOutboxSortKey(next.nextAttemptAt, delivery);
       update += ', nextAttemptAt = :next, GSI2SK = :sk';
     } else {
       update += ' REMOVE nextAttemptAt, GSI2PK, GSI2SK';
@@ -205,12 +141,14 @@ export class DynamoWebhookStore implements WebhookStore {
         ExpressionAttributeValues: { ':pk': deliveryPartition(merchantId) },
         ScanIndexForward: false,
         Limit: limit,
-        ...(after && isSortKey(after) ? { ExclusiveStartKey: deliveryKey(merchantId, after) } : {}),
+        ...(after && isSortKey(decodePosition(after))
+          ? { ExclusiveStartKey: deliveryKey(merchantId, decodePosition(after)) }
+          : {}),
       }),
     );
     return {
       deliveries: (Items ?? []).map(toDelivery),
-      ...(LastEvaluatedKey ? { next: String(LastEvaluatedKey.SK) } : {}),
+      ...(LastEvaluatedKey ? { next: encodePosition(String(LastEvaluatedKey.SK)) } : {}),
     };
   }
 
@@ -236,7 +174,7 @@ export class DynamoWebhookStore implements WebhookStore {
             ':pending': 'pending',
             ':at': atIso,
             ':pk': outboxPartition(outboxShardOf(merchantId)),
-            ':sk': outboxSortKey(atIso, delivery.eventAt, `${delivery.eventId}#${delivery.webhookId}`),
+            ':sk': deliveryOutboxSortKey(atIso, delivery),
             ':count': delivery.attempts.length,
           },
         }),
@@ -247,45 +185,6 @@ export class DynamoWebhookStore implements WebhookStore {
       throw error;
     }
   }
-}
-
-function toWebhook(item: Record<string, unknown>): Webhook {
-  return {
-    id: String(item.id),
-    merchantId: String(item.merchantId),
-    url: String(item.url),
-    sealedSecret: String(item.sealedSecret),
-    createdAt: String(item.createdAt),
-  };
-}
-
-function toEvent(item: Record<string, unknown>): OutboxEvent {
-  return {
-    eventId: String(item.eventId),
-    merchantId: String(item.merchantId),
-    eventAt: String(item.eventAt),
-    tipo: String(item.tipo),
-    transactionId: Number(item.transactionId),
-    body: String(item.body),
-  };
-}
-
-function toDelivery(item: Record<string, unknown>): Delivery {
-  return {
-    merchantId: String(item.merchantId),
-    key: String(item.SK),
-    webhookId: String(item.webhookId),
-    url: String(item.url),
-    eventId: String(item.eventId),
-    tipo: String(item.tipo),
-    transactionId: Number(item.transactionId),
-    eventAt: String(item.eventAt),
-    body: String(item.body),
-    state: item.state as DeliveryState,
-    attempts: (item.attempts ?? []) as Attempt[],
-    manual: item.manual === true,
-    ...(item.nextAttemptAt ? { nextAttemptAt: String(item.nextAttemptAt) } : {}),
-  };
 }
 
 /** Keys and cursors come from forms and URLs: one DynamoDB cannot hold as a sort key (empty, over 1 KiB) names nothing. */

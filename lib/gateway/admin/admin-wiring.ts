@@ -1,16 +1,17 @@
-import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../../aws';
+import { type ResourceNames, resourceNames, type TableClients, tableClients } from '../../aws';
 import { SignInThrottleStore } from '../../http/web';
-import { gatewayDependencies } from '../container';
+import { gatewayWiring } from '../gateway-wiring';
 import { MerchantRepository } from '../merchants/merchant-repository';
+import { ADMIN_SIGN_IN_THROTTLE_PREFIX } from '../table/gateway-table';
 import type { GatewayDependencies } from '../use-cases/dependencies';
+import { DynamoOutboxStore } from '../webhooks/dynamo-outbox-store';
 import type { AdminDependencies } from './admin-dependencies';
 import { AuditLogStore } from './audit/audit-log-store';
 import { SessionStore } from './sessions/session-store';
-import { AdminTransactionStore } from './transactions/admin-transaction-store';
 
 /** The admin UI's dependencies from explicit clients and names, around the gateway's own (captures go through its use case). */
 export function createAdminDependencies(
-  clients: Pick<AwsClients, 'documents'>,
+  clients: Pick<TableClients, 'documents'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   gateway: GatewayDependencies,
 ): AdminDependencies {
@@ -19,9 +20,10 @@ export function createAdminDependencies(
   return {
     merchants: new MerchantRepository(documents, table),
     sessions: new SessionStore(documents, table),
-    throttle: new SignInThrottleStore(documents, table),
+    throttle: new SignInThrottleStore(documents, table, { prefix: ADMIN_SIGN_IN_THROTTLE_PREFIX }),
     audit: new AuditLogStore(documents, table),
-    transactions: new AdminTransactionStore(documents, table),
+    transactions: gateway.store,
+    outbox: new DynamoOutboxStore(documents, table),
     gateway,
     now: () => new Date(),
   };
@@ -29,8 +31,8 @@ export function createAdminDependencies(
 
 let cached: AdminDependencies | undefined;
 
-/** The admin UI's dependencies for this container, built on first use. */
-export function adminDependencies(): AdminDependencies {
-  cached ??= createAdminDependencies(awsClients(), resourceNames(), gatewayDependencies());
+/** This container's admin UI dependencies, from its environment: handlers call it once, at module scope. */
+export function adminWiring(): AdminDependencies {
+  cached ??= createAdminDependencies(tableClients(), resourceNames(), gatewayWiring());
   return cached;
 }

@@ -1,25 +1,18 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import ajvKeywords from 'ajv-keywords';
-import type { FromSchema } from 'json-schema-to-ts';
-import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/create-transaction.schema';
+import { Ajv, type AnySchema, type ErrorObject } from 'ajv';
+import { createTransactionSchema } from '../../../schemas/create-transaction.schema';
 import { GatewayError } from '../errors';
 
-// Compiled once per container, at import; `transform` lower-cases `bandeira` (brands are case-insensitive).
-const ajv = new Ajv({ allErrors: false, strict: true, strictTypes: false });
-ajvKeywords.default(ajv, ['transform']);
-
-export type CreateTransactionRequest = FromSchema<typeof createTransactionSchema>;
-export type TokenOnlyRequest = FromSchema<typeof tokenOnlySchema>;
-
-const validateCreate = ajv.compile<CreateTransactionRequest>(createTransactionSchema);
-const validateTokenOnly = ajv.compile<TokenOnlyRequest>(tokenOnlySchema);
-
-export function assertCreateRequest(body: unknown): asserts body is CreateTransactionRequest {
-  if (!validateCreate(body)) throw schemaError(firstError(validateCreate.errors));
-}
-
-export function assertTokenOnlyRequest(body: unknown): asserts body is TokenOnlyRequest {
-  if (!validateTokenOnly(body)) throw schemaError(firstError(validateTokenOnly.errors));
+/**
+ * An assertion from one request schema, compiled when its module loads. One module per schema, so that a function
+ * compiles only the schemas of the requests it takes (createTransaction the large one, capture and refund the token).
+ */
+export function schemaAssertion(schema: AnySchema, configure?: (ajv: Ajv) => void): (body: unknown) => void {
+  const ajv = new Ajv({ allErrors: false, strict: true, strictTypes: false });
+  configure?.(ajv);
+  const validate = ajv.compile(schema);
+  return (body) => {
+    if (!validate(body)) throw schemaError(firstError(validate.errors));
+  };
 }
 
 /** A value matching no branch of a oneOf fails each branch first: the oneOf itself says what the field takes. */

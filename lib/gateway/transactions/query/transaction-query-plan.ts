@@ -1,17 +1,14 @@
-import {
-  merchantTransactionsPartition,
-  orderPartition,
-  parseCreationSortKey,
-  transactionKey,
-} from '../../transactions/gateway-table';
-import type { SearchCriteria } from './search-criteria';
+import { decodePosition } from '../../listing/signed-cursor';
+import { merchantTransactionsPartition, orderPartition, parseCreationSortKey, transactionKey } from '../../table/gateway-table';
+import type { TransactionCriteria } from './transaction-criteria';
 
 /**
- * One DynamoDB Query (never a Scan) for a search, chosen by the most selective criterion:
+ * One DynamoDB Query (never a Scan) for a list of a merchant's transactions, the `/v1` list's and the admin search's
+ * alike, chosen by the most selective criterion:
  * - an id: the transaction's own item (filtered by merchant, so another merchant's id finds nothing);
  * - an order number: GSI3, that order's transactions;
  * - otherwise GSI1, the merchant's transactions newest first, narrowed by the date range in the key condition.
- * Everything else is a FilterExpression on that query. Plain data: the store adds the table and the cursor.
+ * Everything else is a FilterExpression on that query. Plain data: the store adds the table and where to start.
  */
 export interface QueryPlan {
   indexName?: 'GSI1' | 'GSI3';
@@ -24,7 +21,7 @@ export interface QueryPlan {
   sortName?: string;
 }
 
-export function planSearch(merchantId: string, criteria: SearchCriteria): QueryPlan {
+export function planTransactionQuery(merchantId: string, criteria: TransactionCriteria): QueryPlan {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const filters: string[] = [];
@@ -97,7 +94,7 @@ export function planSearch(merchantId: string, criteria: SearchCriteria): QueryP
  * UTC days as bounds on a sort key `<createdAt ISO>#<id>` (or on createdAt itself): the upper bound
  * `…T23:59:59.999Z~` sorts after every key of that day.
  */
-function dateRangeFilter(criteria: SearchCriteria, on: 'sortKey' | 'createdAt') {
+function dateRangeFilter(criteria: TransactionCriteria, on: 'sortKey' | 'createdAt') {
   if (!criteria.from && !criteria.to) return undefined;
   const values: Record<string, string> = {};
   if (criteria.from) values[':from'] = `${criteria.from}T00:00:00.000Z`;
@@ -111,16 +108,36 @@ function dateRangeFilter(criteria: SearchCriteria, on: 'sortKey' | 'createdAt') 
   return { values, expression };
 }
 
-/** A cursor is the sort key where a page stopped, opaque to the merchant; the partition is always the merchant's own. */
-export function encodeCursor(sortKey: string): string {
-  return Buffer.from(sortKey, 'utf8').toString('base64url');
-}
-
-/** The ExclusiveStartKey of a cursor, or undefined when it is not one of ours. */
-export function startKeyOf(plan: QueryPlan, cursor: string | undefined): Record<string, string> | undefined {
-  if (!cursor || !plan.sortName) return undefined;
-  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
+/** The ExclusiveStartKey of an encoded position (listing/signed-cursor.ts), or undefined when it is not one of this plan's. */
+export function startKeyOf(plan: QueryPlan, encodedPosition: string | undefined): Record<string, string> | undefined {
+  if (!encodedPosition || !plan.sortName) return undefined;
+  const sortKey = decodePosition(encodedPosition);
   const parsed = parseCreationSortKey(sortKey);
   if (!parsed) return undefined;
   return { ...transactionKey(parsed.id), [plan.partition.name]: plan.partition.value, [plan.sortName]: sortKey };
 }
+
+/**
+ * How many items a filtered page may read through its filter before it answers a short page with a cursor: a filter on
+ * a rare value could otherwise read a merchant's whole history. Unfiltered pages read one more item than they show.
+ */
+export interface ReadPolicy {
+  /** The Limit of the `query`-th Query (from 0) of a filtered page that has read `read` items; undefined: stop there. */
+  filteredLimit(query: number, read: number, pageSize: number): number | undefined;
+}
+
+/** The `/v1` list: up to 2,000 items read per request, 200 (or a page) at a time. */
+export const API_LIST_READS: ReadPolicy = {
+  filteredLimit: (_query, read, pageSize) => (read < 2000 ? Math.min(2000 - read, Math.max(pageSize + 1, 200)) : undefined),
+};
+
+/**
+ * The admin search: a small first read fills the page when the filter is common (a status), a larger second one when
+ * it is rare; two round trips at most whatever the merchant's size (the page says "partial" when it stopped there).
+ */
+export const ADMIN_SEARCH_READS: ReadPolicy = {
+  filteredLimit: (query, _read, pageSize) => {
+    const reads = [100, 1000][query];
+    return reads === undefined ? undefined : Math.max(pageSize + 1, reads);
+  },
+};

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AwsClients, awsClients, type ResourceNames, resourceNames, secretMaterialLoader } from '../aws';
+import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClients, tableClients } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
 import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
@@ -8,16 +8,17 @@ import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
-import { DynamoWebhookStore } from './webhooks/dynamo-webhook-store';
+import { DynamoOutboxStore } from './webhooks/dynamo-outbox-store';
+import { DynamoWebhookEndpointStore } from './webhooks/dynamo-webhook-endpoint-store';
 import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
  * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
- * handlers get them once per container through gatewayDependencies(); tests, scripts and the
+ * handlers get them once per container through gatewayWiring(); tests, scripts and the
  * webhook delivery timer of `npm start` build their own against any stage.
  */
 export function createGatewayDependencies(
-  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
   sink: MetricsSink = NO_METRICS,
@@ -29,7 +30,7 @@ export function createGatewayDependencies(
     now: () => new Date(),
     newUuid: randomUUID,
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
-    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
     webhookAllowPrivate: config.webhookAllowPrivate,
     resolveHost: dnsResolver,
   };
@@ -37,22 +38,27 @@ export function createGatewayDependencies(
 
 let cached: GatewayDependencies | undefined;
 
-/** The gateway's dependencies for this container, built on first use (the id block lives as long as the container). */
-export function gatewayDependencies(): GatewayDependencies {
-  cached ??= createGatewayDependencies(awsClients(), resourceNames(), serviceConfig(), metrics());
+/**
+ * This container's gateway dependencies, from its environment. Handlers call it once, at module scope, and pass the
+ * result in; lib code never calls it (dependency-cruiser: lib-not-wiring). One per process: handlers sharing a process
+ * (serverless offline) share the id block.
+ */
+export function gatewayWiring(): GatewayDependencies {
+  cached ??= createGatewayDependencies(tableClients(), resourceNames(), serviceConfig(), metrics());
   return cached;
 }
 
 /** The webhook delivery worker's dependencies (the scheduled function, and `npm start`'s timer, against its stage). */
 export function createWebhookDelivery(
-  clients: Pick<AwsClients, 'documents' | 'secrets'>,
+  clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
   config: Pick<ServiceConfig, 'webSecret' | 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
   sink?: MetricsSink,
 ): DeliveryDependencies {
   return {
     ...(sink ? { metrics: sink } : {}),
-    webhooks: new DynamoWebhookStore(clients.documents, names.gatewayTable),
+    webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
+    outbox: new DynamoOutboxStore(clients.documents, names.gatewayTable),
     sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
     now: () => new Date(),
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),

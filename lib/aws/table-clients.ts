@@ -1,0 +1,96 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { KMSClient } from '@aws-sdk/client-kms';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type ServiceConfig, serviceConfig } from '../config';
+import { type LazyClient, lazyClient } from './lazy-client';
+
+/**
+ * The clients of a function that keeps its state in DynamoDB and never touches the blob bucket (every gateway, admin
+ * and pages function): no S3 SDK in its bundle. clients.ts adds S3 for the storage surface.
+ */
+export interface TableClients {
+  dynamo: DynamoDBClient;
+  documents: DynamoDBDocumentClient;
+  /** Imported on first use: read once per container. */
+  secrets: LazyClient<SecretsManagerClient>;
+  /** Imported on first use: only encrypted objects need it. */
+  kms: LazyClient<KMSClient>;
+}
+
+export type ClientSettings = Pick<ServiceConfig, 'region' | 'dynamodbEndpoint' | 's3Endpoint'>;
+
+// The emulators accept any signature from these, and s3rver's own default pair is exactly this.
+const EMULATOR_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * Timeouts on purpose (the SDK's default is to wait forever): a dead or hung dependency must cost a request
+ * seconds, not the whole 29 s API Gateway allows. `requestTimeout` is the socket's idle time, so a large blob that
+ * keeps flowing is not cut; without `throwOnRequestTimeout` the SDK only logs a warning when it passes. With 3 attempts a call gives up after at most ~3 × the idle time plus back-off
+ * (DynamoDB ~10 s, blobs ~31 s only for a body that stalls mid-way), and the surface answers 503 with Retry-After.
+ */
+const METADATA_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true };
+const BLOB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
+/**
+ * The emulators run on this machine: a slow accept or answer there means the machine is busy (a burst of 200
+ * requests on two cores), not that a dependency hung, and a stopped emulator still refuses at once. So locally the
+ * connection may take 5 s to be accepted and an emulator 10 s to answer.
+ */
+const EMULATOR_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
+export const MAX_ATTEMPTS = 3;
+
+const isLocal = (settings: ClientSettings) => settings.dynamodbEndpoint !== undefined || settings.s3Endpoint !== undefined;
+
+/** Emulator credentials when any endpoint is local; the runtime's own otherwise. */
+export function credentialsFor(settings: ClientSettings) {
+  return isLocal(settings) ? EMULATOR_CREDENTIALS : undefined;
+}
+
+/** The HTTP handler's timeouts for metadata (DynamoDB, Secrets Manager, KMS) or blob clients. */
+export function timeoutsFor(settings: ClientSettings, kind: 'metadata' | 'blob') {
+  if (isLocal(settings)) return EMULATOR_TIMEOUTS;
+  return kind === 'metadata' ? METADATA_TIMEOUTS : BLOB_TIMEOUTS;
+}
+
+export function createTableClients(settings: ClientSettings): TableClients {
+  const credentials = credentialsFor(settings);
+  const dynamo = new DynamoDBClient({
+    region: settings.region,
+    endpoint: settings.dynamodbEndpoint,
+    credentials,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: timeoutsFor(settings, 'metadata'),
+  });
+  return {
+    dynamo,
+    documents: DynamoDBDocumentClient.from(dynamo, {
+      marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+    }),
+    secrets: lazyClient(async () => {
+      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+      return new SecretsManagerClient({
+        region: settings.region,
+        credentials,
+        maxAttempts: MAX_ATTEMPTS,
+        requestHandler: timeoutsFor(settings, 'metadata'),
+      });
+    }),
+    kms: lazyClient(async () => {
+      const { KMSClient } = await import('@aws-sdk/client-kms');
+      return new KMSClient({
+        region: settings.region,
+        credentials,
+        maxAttempts: MAX_ATTEMPTS,
+        requestHandler: timeoutsFor(settings, 'metadata'),
+      });
+    }),
+  };
+}
+
+let cached: TableClients | undefined;
+
+/** This container's DynamoDB, Secrets Manager and KMS clients: built once, on first use, from the service configuration. */
+export function tableClients(): TableClients {
+  cached ??= createTableClients(serviceConfig());
+  return cached;
+}

@@ -1,0 +1,12 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { tokenOnlySchema } from '../../../schemas/create-transaction.schema';
+import { schemaAssertion } from './schema-assertion';
+
+export type TokenOnlyRequest = FromSchema<typeof tokenOnlySchema>;
+
+const assertTokenOnly = schemaAssertion(tokenOnlySchema);
+
+/** The body of capturar and estornar (`{"token": ...}`), checked against its schema (the large create schema is not compiled). */
+export function assertTokenOnlyRequest(body: unknown): asserts body is TokenOnlyRequest {
+  assertTokenOnly(body);
+}

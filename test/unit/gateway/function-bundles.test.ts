@@ -1,0 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { functionBundle as bundleOf } from '../../support/function-bundle';
+
+const functionsOf = (surface: string) =>
+  readdirSync(`functions/${surface}`)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `functions/${surface}/${name}`);
+
+const TABLE_FUNCTIONS = [...functionsOf('gateway'), ...functionsOf('admin'), ...functionsOf('pages')].filter(
+  (entry) => !/\/(docs|openapi|route-fallback)\.ts$/.test(entry),
+);
+
+describe('each gateway, admin and pages function loads only what it uses', () => {
+  it.each(TABLE_FUNCTIONS)('%s: DynamoDB at module init, never S3, KMS and Secrets Manager only on first use', async (entry) => {
+    const bundle = await bundleOf(entry);
+    expect(bundle.static).toContain('@aws-sdk/lib-dynamodb');
+    for (const absent of ['@aws-sdk/client-s3', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager']) {
+      expect(bundle.static).not.toContain(absent);
+    }
+    expect(bundle.dynamic).not.toContain('@aws-sdk/client-s3');
+  });
+
+  it('only createTransaction compiles the create schema; capture and refund compile the token schema alone', async () => {
+    const creates = await bundleOf('functions/gateway/create-transaction.ts');
+    expect(creates.files.some((file) => file.endsWith('validation/create-request-validator.ts'))).toBe(true);
+    for (const entry of ['functions/gateway/capture-transaction.ts', 'functions/gateway/refund-transaction.ts']) {
+      const { files } = await bundleOf(entry);
+      expect(files.some((file) => file.endsWith('validation/token-only-validator.ts'))).toBe(true);
+      expect(files.some((file) => file.endsWith('validation/create-request-validator.ts'))).toBe(false);
+    }
+    const { files } = await bundleOf('functions/gateway/get-transaction.ts');
+    expect(files.some((file) => file.includes('node_modules/ajv/'))).toBe(false);
+  });
+});
