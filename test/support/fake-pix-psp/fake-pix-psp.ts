@@ -138,6 +138,11 @@ export class FakePixPsp {
     return this.notify(cob.chave, [pix]);
   }
 
+  /** The access tokens issued so far (for the tests that prove none of them reaches a log). */
+  issuedTokens(): string[] {
+    return [...this.tokens.keys()];
+  }
+
   requestsTo(route: string): RecordedRequest[] {
     return this.requests.filter((recorded) => recorded.route === route);
   }
