@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from './json-text';
 import type { MtlsTransport } from './mtls-transport';
 import type { PixPspConfig } from './psp-config';
 import { PixPspError } from './psp-error';
@@ -69,12 +70,7 @@ export class OAuthTokenSource {
 }
 
 function parseGrant(body: string): { token: string; expiresInSeconds: number } {
-  let grant: { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
-  try {
-    grant = JSON.parse(body);
-  } catch {
-    grant = {};
-  }
+  const grant = (jsonOrUndefined(body) ?? {}) as { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
   if (typeof grant.access_token !== 'string' || !grant.access_token || String(grant.token_type).toLowerCase() !== 'bearer') {
     throw new PixPspError('protocol', 'O PSP Pix respondeu ao pedido de token sem um access_token Bearer');
   }

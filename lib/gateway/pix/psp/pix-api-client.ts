@@ -1,5 +1,6 @@
 import { isEndToEndId } from '../identifiers/end-to-end-id';
 import { isTxid } from '../identifiers/txid';
+import { jsonOrUndefined } from './json-text';
 import { MtlsTransport, TransportError, type TransportResponse } from './mtls-transport';
 import { OAuthTokenSource, RetryableStatus } from './oauth-token-source';
 import { type PspCob, type PspDevolucao, validateCob, validateDevolucao } from './pix-api-schemas';
@@ -201,12 +202,9 @@ export class PixApiClient {
     what: string,
   ): T {
     if (response.status !== 200 && response.status !== 201) throw this.refusal(response);
-    let json: unknown;
-    try {
-      json = JSON.parse(response.body);
-    } catch {
+    const json = jsonOrUndefined(response.body);
+    if (json === undefined)
       throw new PixPspError('protocol', `O PSP Pix respondeu ${what} sem JSON válido`, { status: response.status });
-    }
     if (!validate(json))
       throw new PixPspError('protocol', `O PSP Pix respondeu ${what} fora do formato da API Pix`, { status: response.status });
     return json;
@@ -228,22 +226,18 @@ export class PixApiClient {
 }
 
 function problemOf(body: string): { title?: string; violacoes: { razao: string; propriedade: string }[] } {
-  try {
-    const problem = JSON.parse(body) as { title?: unknown; violacoes?: unknown };
-    const violacoes = Array.isArray(problem.violacoes)
-      ? problem.violacoes
-          .filter(
-            (violacao): violacao is { razao: unknown; propriedade: unknown } => typeof violacao === 'object' && violacao !== null,
-          )
-          .map((violacao) => ({
-            razao: String(violacao.razao ?? '').slice(0, 200),
-            propriedade: String(violacao.propriedade ?? '').slice(0, 100),
-          }))
-      : [];
-    return { ...(typeof problem.title === 'string' ? { title: problem.title.slice(0, 200) } : {}), violacoes };
-  } catch {
-    return { violacoes: [] };
-  }
+  const problem = (jsonOrUndefined(body) ?? {}) as { title?: unknown; violacoes?: unknown };
+  const violacoes = Array.isArray(problem.violacoes)
+    ? problem.violacoes
+        .filter(
+          (violacao): violacao is { razao: unknown; propriedade: unknown } => typeof violacao === 'object' && violacao !== null,
+        )
+        .map((violacao) => ({
+          razao: String(violacao.razao ?? '').slice(0, 200),
+          propriedade: String(violacao.propriedade ?? '').slice(0, 100),
+        }))
+    : [];
+  return { ...(typeof problem.title === 'string' ? { title: problem.title.slice(0, 200) } : {}), violacoes };
 }
 
 function assert(condition: boolean, field: string): void {

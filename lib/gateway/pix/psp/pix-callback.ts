@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors';
 import { isEndToEndId } from '../identifiers/end-to-end-id';
+import { jsonOrUndefined } from './json-text';
 import type { PixApiClient } from './pix-api-client';
 import { type PixCallback, type PspCob, type PspPix, validatePixCallback } from './pix-api-schemas';
 
@@ -16,14 +17,8 @@ export class PixCallbackError extends GatewayError {
  * API Pix shape, real end-to-end ids (E…) and return ids (D…). Accepts the raw text or the parsed JSON.
  */
 export function parsePixCallback(body: unknown): PixCallback {
-  let value = body;
-  if (typeof body === 'string') {
-    try {
-      value = JSON.parse(body);
-    } catch {
-      throw new PixCallbackError('O callback Pix não é JSON');
-    }
-  }
+  const value = typeof body === 'string' ? jsonOrUndefined(body) : body;
+  if (value === undefined) throw new PixCallbackError('O callback Pix não é JSON');
   if (!validatePixCallback(value)) {
     const error = validatePixCallback.errors?.[0];
     throw new PixCallbackError(`O callback Pix não segue a API Pix em ${error?.instancePath || '/'} (${error?.keyword})`);

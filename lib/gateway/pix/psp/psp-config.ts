@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
+import { jsonOrUndefined } from './json-text';
 import { SecretValue } from './secret-value';
 
 /**
@@ -51,14 +52,8 @@ const validate = new Ajv({ allErrors: false, strict: true }).compile<PixPspSecre
 
 /** Reads the stored secret (its JSON text or the parsed object). Errors name the field, never its value. */
 export function pixPspConfigFromSecret(secret: unknown): PixPspConfig {
-  let value: unknown = secret;
-  if (typeof secret === 'string') {
-    try {
-      value = JSON.parse(secret);
-    } catch {
-      throw new PixPspConfigError('The Pix PSP secret is not JSON');
-    }
-  }
+  const value = typeof secret === 'string' ? jsonOrUndefined(secret) : secret;
+  if (value === undefined) throw new PixPspConfigError('The Pix PSP secret is not JSON');
   if (!validate(value)) {
     const error = validate.errors?.[0];
     const field = error?.keyword === 'required' ? `/${error.params.missingProperty}` : (error?.instancePath ?? '');
