@@ -30,7 +30,7 @@ export interface FakePixPspOptions {
 export interface RecordedRequest {
   method: string;
   route: string;
-  status: number | 'hung' | 'tls-refused';
+  status: number | 'hung' | 'answer-lost' | 'tls-refused';
 }
 
 export interface CallbackDelivery {
@@ -65,6 +65,7 @@ export class FakePixPsp {
   private readonly tokens = new Map<string, { expiresAt: number; scopes: string[] }>();
   private failures: { remaining: number; status: number } = { remaining: 0, status: 503 };
   private hangs = 0;
+  private lostAnswers = 0;
   private readonly hung: ServerResponse[] = [];
   private tokensExpire: 'never' | 'always' = 'never';
 
@@ -102,6 +103,11 @@ export class FakePixPsp {
   /** The next `count` API requests are read and never answered (a PSP that hangs). */
   hangNext(count: number): void {
     this.hangs = count;
+  }
+
+  /** The next `count` API requests are processed, but their answers never leave (a timeout after the PSP acted). */
+  loseNextAnswers(count: number): void {
+    this.lostAnswers = count;
   }
 
   /** Every token issued so far stops working now; with `always`, every token issued from now on too. */
@@ -162,31 +168,40 @@ export class FakePixPsp {
     const finish = () => this.requests.push({ method, route, status: response.statusCode });
     response.on('finish', finish);
     if (route === 'POST /oauth/token') return this.issueToken(request, body, response);
-    if (route !== 'unknown' && this.hangs > 0) {
-      this.hangs--;
+    const withheld = route !== 'unknown' && (this.hangs > 0 || this.lostAnswers > 0);
+    if (withheld) {
       response.off('finish', finish);
-      this.requests.push({ method, route, status: 'hung' });
       this.hung.push(response);
+    }
+    if (withheld && this.hangs > 0) {
+      this.hangs--;
+      this.requests.push({ method, route, status: 'hung' });
       return;
     }
+    if (withheld) {
+      this.lostAnswers--;
+      this.requests.push({ method, route, status: 'answer-lost' });
+    }
+    // An answer to lose: the request is processed in full and what it writes goes nowhere.
+    const answer: ServerResponse = withheld ? blackHole() : response;
     if (route !== 'unknown' && this.failures.remaining > 0) {
       this.failures.remaining--;
-      return sendProblem(response, this.failures.status, 'ServicoIndisponivel', 'Serviço temporariamente indisponível.');
+      return sendProblem(answer, this.failures.status, 'ServicoIndisponivel', 'Serviço temporariamente indisponível.');
     }
-    if (route === 'unknown') return sendProblem(response, 404, 'NaoEncontrado', 'Recurso não encontrado.');
+    if (route === 'unknown') return sendProblem(answer, 404, 'NaoEncontrado', 'Recurso não encontrado.');
     const scopeNeeded = requiredScope(route);
     const grant = this.bearerGrant(request);
     if (!grant) {
-      return sendProblem(response, 401, 'NaoAutorizado', 'Token de acesso ausente, inválido ou expirado.', undefined, {
+      return sendProblem(answer, 401, 'NaoAutorizado', 'Token de acesso ausente, inválido ou expirado.', undefined, {
         'www-authenticate': 'Bearer error="invalid_token"',
       });
     }
-    if (!grant.scopes.includes(scopeNeeded)) return sendProblem(response, 403, 'AcessoNegado', `Escopo ${scopeNeeded} ausente.`);
+    if (!grant.scopes.includes(scopeNeeded)) return sendProblem(answer, 403, 'AcessoNegado', `Escopo ${scopeNeeded} ausente.`);
     try {
-      this.dispatch(route, segments, body, request, response);
+      this.dispatch(route, segments, body, request, answer);
     } catch (error) {
       if (!(error instanceof LedgerRefusal)) throw error;
-      sendProblem(response, 400, problemTypeOf(route), error.message);
+      sendProblem(answer, 400, problemTypeOf(route), error.message);
     }
   }
 
@@ -350,6 +365,12 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/** A response whose writes go nowhere (the connection stays open until the fake stops). */
+function blackHole(): ServerResponse {
+  const sink = { writeHead: () => sink, end: () => sink, statusCode: 0 };
+  return sink as unknown as ServerResponse;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -98,14 +98,10 @@ export class PspLedger {
     return this.pixByE2e.get(e2eid);
   }
 
-  /** A devolução request; the same id with the same amount answers the same devolução (a safe retry). */
+  /** A devolução request; an id already used is refused, as for a txid (the client reads it back). */
   requestDevolucao(e2eid: string, id: string, body: { valor: string; natureza?: string; descricao?: string }): Devolucao {
     const pix = this.pixByE2e.get(e2eid)!;
-    const existing = pix.devolucoes?.find((devolucao) => devolucao.id === id);
-    if (existing) {
-      if (existing.valor !== body.valor) throw new LedgerRefusal(`A devolução ${id} já existe com outro valor.`);
-      return existing;
-    }
+    if (pix.devolucoes?.some((devolucao) => devolucao.id === id)) throw new LedgerRefusal(`A devolução ${id} já existe.`);
     const returned = (pix.devolucoes ?? [])
       .filter((devolucao) => devolucao.status !== 'NAO_REALIZADO')
       .reduce((sum, devolucao) => sum + cents(devolucao.valor), 0);

@@ -39,8 +39,9 @@ const silent: PspLogger = { info: () => {}, warn: () => {} };
 /**
  * The production Pix connector: the BCB API Pix that every Brazilian PSP implements, per merchant configuration.
  * OAuth2 client credentials over mutual TLS (token cached, refreshed once on a 401); 5xx, 429, timeouts and broken
- * connections retried with bounded backoff (every call is a PUT with our own id or a GET, so a retry cannot charge
- * twice); then a PixPspError that says what failed and carries no secret.
+ * connections retried with bounded backoff; then a PixPspError that says what failed and carries no secret. Every
+ * call is a GET or a PUT under our own id, and a PUT the PSP refuses because the id exists is read back: the same
+ * terms mean an earlier attempt got through, so a retry never charges or refunds twice.
  */
 export class PixApiClient {
   private readonly transport: MtlsTransport;
@@ -81,6 +82,16 @@ export class PixApiClient {
       ...(charge.solicitacaoPagador ? { solicitacaoPagador: charge.solicitacaoPagador } : {}),
     };
     const response = await this.call('PUT /cob/{txid}', 'PUT', `/cob/${txid}`, body);
+    if (response.status === 400) {
+      // Our txid is unguessable: a charge under it with our terms is the one an earlier attempt (or an earlier run of
+      // the same use case) created before its answer was lost, and PSPs refuse a second PUT on a txid.
+      const existing = await this.getCharge(txid).catch(() => undefined);
+      const same =
+        existing?.valor.original === charge.valor &&
+        existing.chave === this.config.chave &&
+        existing.calendario.expiracao === charge.expiracao;
+      if (same) return existing;
+    }
     return this.parse(response, validateCob, 'cob');
   }
 
@@ -97,6 +108,11 @@ export class PixApiClient {
     assert(MONEY.test(refund.valor), 'valor');
     const body = { valor: refund.valor, natureza: 'ORIGINAL', ...(refund.descricao ? { descricao: refund.descricao } : {}) };
     const response = await this.call('PUT /pix/{e2eid}/devolucao/{id}', 'PUT', `/pix/${e2eid}/devolucao/${id}`, body);
+    if (response.status === 400) {
+      // The same id with the same amount is the same devolução (see createCharge): never a second refund.
+      const existing = await this.getRefund(e2eid, id).catch(() => undefined);
+      if (existing?.valor === refund.valor) return existing;
+    }
     return this.parse(response, validateDevolucao, 'devolucao');
   }
 

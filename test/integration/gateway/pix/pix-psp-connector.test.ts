@@ -327,6 +327,20 @@ describe('PSP outages', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
   });
 
+  it('a PSP that acted but whose answer was lost: the retried PUT is refused as a duplicate, read back, one charge', async () => {
+    const client = connector({}, { timeoutMs: 300 });
+    const txid = generateTxid();
+    const statuses = statusesFromNow('PUT /cob/{txid}');
+    psp.loseNextAnswers(1);
+    const created = await client.createCharge(txid, { expiracao: 120, valor: '6.00' });
+    expect(created).toMatchObject({ txid, status: 'ATIVA', valor: { original: '6.00' } });
+    expect(statuses()).toEqual(['answer-lost', 400]);
+    expect([...psp.ledger.cobs.values()].filter((cob) => cob.txid === txid)).toHaveLength(1);
+    // Another charge's terms under the same txid are not mistaken for ours.
+    const other = await failureOf(client.createCharge(txid, { expiracao: 120, valor: '7.00' }));
+    expect(other.failure).toBe('rejected');
+  });
+
   it('a PSP that hangs on every attempt → a timeout error, within the bounded time', async () => {
     const { client, txid } = await clientWithCharge({ timeoutMs: 300 });
     psp.hangNext(3);
