@@ -55,6 +55,14 @@ module.exports = {
       from: { path: '^lib/storage/controllers/' },
       to: { path: '^lib/storage/(http|console)/' },
     },
+    {
+      name: 'pix-core-pure',
+      comment:
+        'the BR Code, the Pix identifiers and the location payload are pure: no network, no PSP connector (lib/gateway/pix/psp talks HTTPS)',
+      severity: 'error',
+      from: { path: '^lib/gateway/pix/(br-code|identifiers|location)/' },
+      to: { path: '^lib/gateway/pix/psp/|^(node:)?(https?|net|tls)$|@aws-sdk' },
+    },
     { name: 'config-reads-no-sdk', severity: 'error', from: { path: '^lib/config/' }, to: { path: '@aws-sdk' } },
     { name: 'handlers-independent', severity: 'error', from: { path: '^functions/' }, to: { path: '^functions/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

@@ -1,0 +1,4 @@
+export * from './cob-payload';
+export * from './local-dev-signing-key';
+export * from './location-jws';
+export * from './signing-key';

@@ -1,0 +1,79 @@
+import { jsonOrUndefined } from './json-text';
+import type { MtlsTransport } from './mtls-transport';
+import type { PixPspConfig } from './psp-config';
+import { PixPspError } from './psp-error';
+
+/** The PSP answered the token request with a 5xx or 429: worth another attempt. */
+export class RetryableStatus extends Error {
+  override name = 'RetryableStatus';
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Renew this long (at most a tenth of the lifetime) before the PSP's expiry, so a token is not sent in its last seconds. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/**
+ * OAuth2 client credentials (RFC 6749 §4.4) over the same mutual TLS: the client authenticates with HTTP Basic, the
+ * token is kept until shortly before `expires_in` runs out, and concurrent callers share one request for it.
+ */
+export class OAuthTokenSource {
+  private cached?: { token: string; expiresAt: number };
+  private pending?: Promise<string>;
+
+  constructor(
+    private readonly config: PixPspConfig,
+    private readonly transport: MtlsTransport,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  token(): Promise<string> {
+    if (this.cached && this.cached.expiresAt > this.now()) return Promise.resolve(this.cached.token);
+    this.pending ??= this.request().finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** The PSP refused this token (401): drop it, unless a newer one already replaced it. */
+  invalidate(token: string): void {
+    if (this.cached?.token === token) this.cached = undefined;
+  }
+
+  private async request(): Promise<string> {
+    // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
+    const basic = Buffer.from(
+      `${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret.reveal())}`,
+    ).toString('base64');
+    const response = await this.transport.send({
+      method: 'POST',
+      url: this.config.tokenUrl,
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: this.config.scope }).toString(),
+    });
+    if (response.status >= 500 || response.status === 429) throw new RetryableStatus(response.status);
+    if (response.status !== 200) {
+      throw new PixPspError('authentication', `O PSP Pix recusou as credenciais OAuth do cliente (HTTP ${response.status})`, {
+        status: response.status,
+      });
+    }
+    const grant = parseGrant(response.body);
+    const lifetimeMs = grant.expiresInSeconds * 1000;
+    this.cached = { token: grant.token, expiresAt: this.now() + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
+    return grant.token;
+  }
+}
+
+function parseGrant(body: string): { token: string; expiresInSeconds: number } {
+  const grant = (jsonOrUndefined(body) ?? {}) as { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
+  if (typeof grant.access_token !== 'string' || !grant.access_token || String(grant.token_type).toLowerCase() !== 'bearer') {
+    throw new PixPspError('protocol', 'O PSP Pix respondeu ao pedido de token sem um access_token Bearer');
+  }
+  const expiresIn = typeof grant.expires_in === 'number' && grant.expires_in > 0 ? grant.expires_in : 60;
+  return { token: grant.access_token, expiresInSeconds: expiresIn };
+}

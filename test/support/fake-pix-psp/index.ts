@@ -1,0 +1,6 @@
+export * from './fake-pix-psp';
+export * from './pix-api-schemas';
+export * from './problem';
+export * from './psp-ledger';
+export * from './schema-checker';
+export * from './test-pki';
