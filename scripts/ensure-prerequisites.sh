@@ -26,11 +26,13 @@ if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
 fi
 
-# With --test: the real clients and the browser the tests drive (s3cmd, rclone, Debian's Chromium for playwright-core).
+# With --test: the real clients and the browser the tests drive (s3cmd, rclone, openssl, Debian's Chromium for playwright-core).
 for arg in "$@"; do
   if [ "$arg" = "--test" ]; then
     command -v s3cmd >/dev/null 2>&1 || apt_install s3cmd
     command -v rclone >/dev/null 2>&1 || apt_install rclone
+    # The fake Pix PSP makes its test certificates with the openssl CLI.
+    command -v openssl >/dev/null 2>&1 || apt_install openssl
     [ -x /usr/bin/chromium ] || apt_install chromium
   fi
 done
