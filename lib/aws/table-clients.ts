@@ -32,11 +32,11 @@ const EMULATOR_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' 
 const METADATA_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true };
 const BLOB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
 /**
- * The emulators run on this machine: a slow accept or answer there means the machine is busy (a burst of 200
- * requests on two cores), not that a dependency hung, and a stopped emulator still refuses at once. So locally the
- * connection may take 5 s to be accepted and an emulator 10 s to answer.
+ * The emulators run on this machine: a slow accept there means the machine is busy (a burst of 200 requests on two
+ * cores), not that a dependency is gone, and a stopped emulator still refuses at once. So locally a connection may
+ * take 5 s to be accepted; a dependency that accepts and never answers is given up as on AWS (the idle timeout).
  */
-const EMULATOR_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 10_000, throwOnRequestTimeout: true };
+const EMULATOR_CONNECTION_TIMEOUT = 5_000;
 export const MAX_ATTEMPTS = 3;
 
 const isLocal = (settings: ClientSettings) => settings.dynamodbEndpoint !== undefined || settings.s3Endpoint !== undefined;
@@ -48,8 +48,8 @@ export function credentialsFor(settings: ClientSettings) {
 
 /** The HTTP handler's timeouts for metadata (DynamoDB, Secrets Manager, KMS) or blob clients. */
 export function timeoutsFor(settings: ClientSettings, kind: 'metadata' | 'blob') {
-  if (isLocal(settings)) return EMULATOR_TIMEOUTS;
-  return kind === 'metadata' ? METADATA_TIMEOUTS : BLOB_TIMEOUTS;
+  const timeouts = kind === 'metadata' ? METADATA_TIMEOUTS : BLOB_TIMEOUTS;
+  return isLocal(settings) ? { ...timeouts, connectionTimeout: EMULATOR_CONNECTION_TIMEOUT } : timeouts;
 }
 
 export function createTableClients(settings: ClientSettings): TableClients {
