@@ -1,20 +1,14 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretsKeySource } from '../config';
-import type { LazyClient } from './lazy-client';
+import { type LazyClient, lazyClient } from './lazy-client';
 
 /**
  * Reads key material once per container: inline (local stack, tests) or from Secrets Manager
  * (deployed stages, where CloudFormation generated it).
  */
 export function secretMaterialLoader(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): () => Promise<string> {
-  let pending: Promise<string> | undefined;
-  return () => {
-    pending ??= load(source, secrets).catch((error: unknown) => {
-      pending = undefined; // a failed read is retried by the next request, not cached
-      throw error;
-    });
-    return pending;
-  };
+  // A failed read is retried by the next request, not cached (lazyClient's rule).
+  return lazyClient(() => load(source, secrets));
 }
 
 async function load(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): Promise<string> {

@@ -53,14 +53,14 @@ export function timeoutsFor(settings: ClientSettings, kind: 'metadata' | 'blob')
 }
 
 export function createTableClients(settings: ClientSettings): TableClients {
-  const credentials = credentialsFor(settings);
-  const dynamo = new DynamoDBClient({
+  // What every metadata client shares (DynamoDB, Secrets Manager, KMS).
+  const sdkOptions = {
     region: settings.region,
-    endpoint: settings.dynamodbEndpoint,
-    credentials,
+    credentials: credentialsFor(settings),
     maxAttempts: MAX_ATTEMPTS,
     requestHandler: timeoutsFor(settings, 'metadata'),
-  });
+  };
+  const dynamo = new DynamoDBClient({ ...sdkOptions, endpoint: settings.dynamodbEndpoint });
   return {
     dynamo,
     documents: DynamoDBDocumentClient.from(dynamo, {
@@ -68,21 +68,11 @@ export function createTableClients(settings: ClientSettings): TableClients {
     }),
     secrets: lazyClient(async () => {
       const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-      return new SecretsManagerClient({
-        region: settings.region,
-        credentials,
-        maxAttempts: MAX_ATTEMPTS,
-        requestHandler: timeoutsFor(settings, 'metadata'),
-      });
+      return new SecretsManagerClient(sdkOptions);
     }),
     kms: lazyClient(async () => {
       const { KMSClient } = await import('@aws-sdk/client-kms');
-      return new KMSClient({
-        region: settings.region,
-        credentials,
-        maxAttempts: MAX_ATTEMPTS,
-        requestHandler: timeoutsFor(settings, 'metadata'),
-      });
+      return new KMSClient(sdkOptions);
     }),
   };
 }
