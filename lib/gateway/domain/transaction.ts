@@ -4,6 +4,7 @@ import type { CardSummary } from './card';
 import type { Detalhes } from './detalhes';
 import { formatAmount } from './money';
 import type { Flow, PaymentMethod } from './payment-methods';
+import { type Refund, refundView } from './refund';
 import type { Status } from './state-machine';
 
 export interface Buyer {
@@ -56,6 +57,12 @@ export interface Transaction {
   acquirerReference?: AcquirerReference;
   detalhes?: Detalhes;
   history: StatusChange[];
+  /** Set by a partial capture (`capturar` with `valor`); absent: the total, once paid (domain/refund.ts). */
+  capturedCents?: number;
+  /** Every refund asked for, in order (absent before the first; a legacy cancelada reads as refunded in full). */
+  refunds?: Refund[];
+  /** Bumped by every move: refund writes are conditional on it (parallel partial refunds never exceed the capture). */
+  revision?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,6 +75,7 @@ export function toApiView(transaction: Transaction): Record<string, unknown> {
     meio_pagamento: transaction.method,
     numero_pedido: orderNumberView(transaction.orderNumber),
     total: formatAmount(transaction.totalCents),
+    ...refundView(transaction),
   };
   if (transaction.flow !== 'card') view.url_acesso = transaction.accessUrl ?? null;
   if (transaction.flow !== 'boleto' && transaction.detalhes) view.detalhes = inDocumentedOrder(transaction.detalhes);
