@@ -25,6 +25,8 @@ describe('POST /v1/transacao with meio_pagamento pix (DESIGN §7.5)', () => {
       'meio_pagamento',
       'numero_pedido',
       'total',
+      'valor_estornado',
+      'estornos',
       'url_acesso',
       'detalhes',
       'erro',
