@@ -76,6 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Local KMS (keys sealed in the storage table) and SSE-C over plain HTTP: local stacks only (docs/storage.md, Encryption).
       STORAGE_KMS_LOCAL: '1',
       STORAGE_SSE_C_ALLOW_HTTP: '1',
+      // Pix locations are signed with the public local development key (lib/gateway/pix/location): local stacks only.
+      PIX_LOCATION_KEY_LOCAL: '1',
       AWS_REGION: 'us-east-1',
       // Webhook delivery runs on the local stack's own timer (npm start) or the tests' workers: serverless offline
       // must not schedule deliverWebhooks as a second worker (serverless.yml reads this).
