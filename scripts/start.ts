@@ -72,6 +72,10 @@ async function main(): Promise<void> {
       ...(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS
         ? { STORAGE_LIFECYCLE_DAY_SECONDS: String(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS) }
         : {}),
+      // The bucket limit of users without their own (RGW's rgw_user_max_buckets).
+      ...(processEnv().STORAGE_MAX_BUCKETS_PER_USER
+        ? { STORAGE_MAX_BUCKETS_PER_USER: String(processEnv().STORAGE_MAX_BUCKETS_PER_USER) }
+        : {}),
       // How long access log records wait for delivery (DESIGN §7.6).
       ...(processEnv().STORAGE_LOG_FLUSH_SECONDS
         ? { STORAGE_LOG_FLUSH_SECONDS: String(processEnv().STORAGE_LOG_FLUSH_SECONDS) }
