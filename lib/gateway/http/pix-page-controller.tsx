@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { type ApiResult, type EndpointHandler, jsonResponse } from '../../http';
-import { htmlResponse, issueCsrfToken, renderDocument, scriptResponse } from '../../http/web';
+import {
+  formBody,
+  htmlResponse,
+  issueCsrfToken,
+  renderDocument,
+  scriptResponse,
+  seeOther,
+  verifyCsrfToken,
+} from '../../http/web';
 import type { PixCharge } from '../domain/pix-charge';
 import { returnUrlFor } from '../domain/return-url';
 import type { Transaction } from '../domain/transaction';
+import { GatewayError } from '../errors';
+import { ALREADY_SENT } from '../pages/hosted-page-steps';
 import { PixPage } from '../pages/pix/pix-page';
 import { PIX_PAGE_SCRIPT } from '../pages/pix/pix-page-script';
 import { pixPageState, secondsLeft } from '../pages/pix/pix-page-state';
 import type { GatewayDependencies } from '../use-cases/dependencies';
-import { findPixCharge } from '../use-cases/pix-page';
+import { findPixCharge, simulatePixPaymentOnPage } from '../use-cases/pix-page';
+import { HostedPageCsrfError } from './hosted-page-csrf-error';
 
 /** What the page is rendered from. */
 interface PixPageContext {
@@ -21,12 +32,27 @@ interface PixPageContext {
   canSimulate: boolean;
 }
 
-/** GET /v1/pix/{uuid}: the hosted Pix page. */
+/** GET /v1/pix/{uuid}: the hosted Pix page; POST /v1/pix/{uuid}/simular: its sandbox button. */
 export function pixPageController(deps: GatewayDependencies): EndpointHandler {
   return async (event) => {
     const page = await pixPageContext(deps, event.pathParameters?.uuid ?? '');
-    return showPixPage(page, 200);
+    return event.httpMethod === 'POST' ? simulate(deps, page, formBody(event)) : showPixPage(page, 200);
   };
+}
+
+/** The sandbox pays the charge; the buyer goes back to the store (303), as after paying on the card pages. */
+async function simulate(deps: GatewayDependencies, page: PixPageContext, form: Record<string, string>): Promise<ApiResult> {
+  if (!page.canSimulate) throw new GatewayError('not_found', 'Página não encontrada');
+  if (!verifyCsrfToken(page.secret, page.uuid, form.csrf, page.now)) throw new HostedPageCsrfError(page.transaction.accessUrl);
+  if (pixPageState(page.transaction.status, page.charge, page.now) !== 'awaiting') return showPixPage(page, 409, ALREADY_SENT);
+  try {
+    const paid = await simulatePixPaymentOnPage(deps, page.transaction);
+    return seeOther(paid.returnUrl ? returnUrlFor(paid.returnUrl, paid.id) : (paid.accessUrl as string));
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.kind !== 'transition_not_allowed') throw error;
+    // Another tab (or a double click) paid first, or the charge expired meanwhile: show what happened to it.
+    return showPixPage(await pixPageContext(deps, page.uuid), 409, ALREADY_SENT);
+  }
 }
 
 /** GET /v1/pix/{uuid}/status: `{"status"}`, what the page's script polls (never cached). */

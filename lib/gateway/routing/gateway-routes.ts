@@ -35,6 +35,7 @@ export const GATEWAY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/v1/boleto/{uuid}': ['GET'],
   '/v1/pix/{uuid}': ['GET'],
   '/v1/pix/{uuid}/status': ['GET'],
+  '/v1/pix/{uuid}/simular': ['POST'],
   '/v1/pix/pix-page.js': ['GET'],
   '/v1/console': ['GET', 'POST'],
   '/v1/console/sign-in': ['GET', 'POST'],

@@ -83,7 +83,7 @@ function AwaitingPayment(props: PixPageProps) {
         </div>
         <div class="field">
           <label for="pix-copia-e-cola">Pix copia e cola</label>
-          <textarea id="pix-copia-e-cola" readonly rows={5} spellcheck={false} data-copy-text>
+          <textarea id="pix-copia-e-cola" readonly rows={6} spellcheck={false} data-copy-text>
             {charge.brCode}
           </textarea>
           <button type="button" class="secondary" data-copy hidden>

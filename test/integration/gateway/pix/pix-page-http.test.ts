@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boletoBody, call, newMerchant } from '../../../support/gateway';
-import { getPage } from '../../../support/pages';
+import { getPage, inputValue, postForm } from '../../../support/pages';
 import { pixBody } from '../../../support/pix';
 import { testStack } from '../../../support/stack';
 
@@ -69,6 +69,31 @@ describe('the hosted Pix page over HTTP (GET /v1/pix/{uuid}, /status, /pix-page.
     }
   });
 
+  it('the sandbox button: CSRF-checked, pays once (303 to url_retorno with transacao), a second POST shows the outcome (409)', async () => {
+    const { id, url_acesso } = await createPix({ url_retorno: 'https://loja.example/volta?pedido=9' });
+    const csrf = inputValue((await getPage(url_acesso)).html, 'csrf') as string;
+    const forged = await postForm(`${url_acesso}/simular`, { csrf: `${csrf}x` });
+    expect(forged.status).toBe(403);
+    expect(forged.html).toContain('Sessão expirada');
+    const paid = await postForm(`${url_acesso}/simular`, { csrf });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`https://loja.example/volta?pedido=9&transacao=${id}`);
+    const consulted = (await call('GET', `/v1/transacao/${id}?token=${token}`)).body.transacao;
+    expect(consulted).toMatchObject({ status: 'paga', detalhes: { e2eid: expect.stringMatching(/^E\d{20}[a-zA-Z0-9]{11}$/) } });
+    expect(consulted.detalhes.data_pagamento).not.toBeNull();
+    const again = await postForm(`${url_acesso}/simular`, { csrf });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('Pagamento confirmado');
+    expect((await fetch(`${url_acesso}/status`).then((r) => r.json())).status).toBe('paga');
+  });
+
+  it('two tabs simulating at once make one payment: one 303, the other the outcome (409)', async () => {
+    const { url_acesso } = await createPix({ url_retorno: 'https://loja.example/volta' });
+    const csrf = inputValue((await getPage(url_acesso)).html, 'csrf') as string;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postForm(`${url_acesso}/simular`, { csrf })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409]);
+  });
+
   it('a wrong method on the page’s routes is 405 with Allow', async () => {
     const { url_acesso } = await createPix();
     const put = await fetch(url_acesso, { method: 'PUT' });
@@ -76,5 +101,8 @@ describe('the hosted Pix page over HTTP (GET /v1/pix/{uuid}, /status, /pix-page.
     expect(put.headers.get('allow')).toBe('GET, HEAD');
     const post = await fetch(`${url_acesso}/status`, { method: 'POST' });
     expect(post.status).toBe(405);
+    const get = await fetch(`${url_acesso}/simular`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
   });
 });
