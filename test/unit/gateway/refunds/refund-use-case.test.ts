@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Acquirer, AcquirerUnavailableError, type SettlementOutcome } from '../../../../lib/gateway/acquirers/acquirer';
-import { summariseCard } from '../../../../lib/gateway/domain/card';
 import type { Refund } from '../../../../lib/gateway/domain/refund';
 import type { Transaction } from '../../../../lib/gateway/domain/transaction';
 import { type TransactionEvent, type Transition, transition } from '../../../../lib/gateway/domain/transition';
 import type { TransactionStore, TransitionResult } from '../../../../lib/gateway/transactions/ports';
 import type { GatewayDependencies } from '../../../../lib/gateway/use-cases/dependencies';
 import { refundAuthorized } from '../../../../lib/gateway/use-cases/refund-transaction';
+import { PAID_AT, paidTransaction, reference } from './paid-transaction';
 
-const AT = '2026-11-27T10:00:00.000Z';
-const reference = { tid: 't1', nsu: 'n1', authorizationCode: 'a1', returnCode: '00', at: AT };
+const AT = PAID_AT;
 
 /** One transaction in memory, with the store's rule: a move is written only if its guards still hold what was read. */
 class OneTransactionStore {
@@ -31,29 +30,7 @@ class OneTransactionStore {
   }
 }
 
-function paid(overrides: Partial<Transaction> = {}): Transaction {
-  return {
-    id: 3,
-    merchantId: 'm',
-    merchantName: 'M',
-    status: 'paga',
-    method: 'acquirerB_ws',
-    flow: 'card',
-    orderNumber: '1',
-    totalCents: 5000,
-    currency: 'real',
-    capture: true,
-    installments: 1,
-    operationType: 'credito_a_vista',
-    authorized: true,
-    acquirerReference: reference,
-    card: summariseCard('4242424242424242', 'visa'),
-    history: [{ status: 'paga', at: AT, by: 'create' }],
-    createdAt: AT,
-    updatedAt: AT,
-    ...overrides,
-  };
-}
+const paid = (overrides: Partial<Transaction> = {}) => paidTransaction({ id: 3, totalCents: 5000, ...overrides });
 
 function depsWith(store: OneTransactionStore, refund: Acquirer['refund']): GatewayDependencies {
   const acquirer = { refund } as Acquirer;
