@@ -88,6 +88,25 @@ export function TransactionPage(props: TransactionPageProps) {
           {row('Updated', dateTime(t.updatedAt, true))}
         </dl>
       </section>
+      {t.pix && (
+        <section class="card" aria-labelledby="h-pix">
+          <h2 id="h-pix">Pix</h2>
+          <dl class="fields">
+            {row('txid', <code>{t.pix.txid}</code>)}
+            {row('Expires', dateTime(t.pix.expiresAt, true))}
+            {row('Paid', t.pix.paidAt ? dateTime(t.pix.paidAt, true) : undefined)}
+            {row('End-to-end id (e2eid)', t.pix.e2eid ? <code>{t.pix.e2eid}</code> : undefined)}
+            {row('Pix key (chave)', t.pix.key)}
+            {row('Revision', t.pix.revision)}
+            {row(
+              'Copia e cola',
+              <textarea class="copy" readonly rows={4} aria-label="Pix copia e cola">
+                {t.pix.brCode}
+              </textarea>,
+            )}
+          </dl>
+        </section>
+      )}
       {t.buyer && (
         <section class="card" aria-labelledby="h-buyer">
           <h2 id="h-buyer">Buyer</h2>
