@@ -24,8 +24,12 @@ export const PIX_PAGE_SCRIPT = `(() => {
 
   const say = (text) => { if (line) line.textContent = text; };
 
+  const heading = root.querySelector('h1');
+  const TITLES = { expired: 'Este Pix expirou', paid: 'Pagamento confirmado', cancelled: 'Pagamento estornado' };
+
   function show(state, text) {
     root.setAttribute('data-state', state);
+    if (heading && TITLES[state]) heading.textContent = TITLES[state];
     say(text);
   }
 
@@ -41,6 +45,10 @@ export const PIX_PAGE_SCRIPT = `(() => {
       );
     });
   }
+
+  // The sandbox button's POST answers with the way to the store: no poll may navigate in the middle of it.
+  let leaving = false;
+  for (const form of root.querySelectorAll('form')) form.addEventListener('submit', () => { leaving = true; });
 
   function tick() {
     if (finished || !countdown) return;
@@ -59,7 +67,7 @@ export const PIX_PAGE_SCRIPT = `(() => {
   }
 
   async function poll() {
-    if (finished) return;
+    if (finished || leaving) return;
     try {
       const response = await fetch(statusUrl, { cache: 'no-store', credentials: 'omit', headers: { accept: 'application/json' } });
       if (response.ok) {
