@@ -23,6 +23,12 @@ export type StorageKmsSource = { kind: 'local' } | { kind: 'aws'; sseS3KeyId: st
 /** Where the key that encrypts storage secret keys comes from: inline (local) or a Secrets Manager secret. */
 export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
 
+/**
+ * Where the merchants' Pix PSP secrets are read (docs/pix.md): a directory of `<secret id>.json` files (local stacks,
+ * tests), or Secrets Manager, each secret named `<prefix><secret id>` (deployed stages; IAM grants the prefix only).
+ */
+export type PixPspSecretsSource = { kind: 'directory'; directory: string } | { kind: 'secretsManager'; prefix: string };
+
 export interface ServiceConfig {
   /** The length of a storage lifecycle "day" in seconds (DESIGN §7.6): shorter for tests, as RGW's rgw_lc_debug_interval. */
   storageLifecycleDaySeconds: number;
@@ -55,6 +61,7 @@ export interface ServiceConfig {
   webhookAllowPrivate: boolean;
   /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
   webhookRetryBaseSeconds: number;
+  pixPspSecrets: PixPspSecretsSource;
 }
 
 export function loadServiceConfig(env: Env): ServiceConfig {
@@ -70,6 +77,8 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     throw new ConfigError('STORAGE_SSE_C_ALLOW_HTTP=1 is for local stacks only, never on the production stage');
   }
   const localKms = oneOf(env, 'STORAGE_KMS_LOCAL', ['0', '1'] as const, '0') === '1';
+  // Local stacks (either stage) read PSP secrets from files; serverless.yml never sets it, so deployed stages use Secrets Manager.
+  const pixPspSecretsDirectory = optionalString(env, 'PIX_PSP_SECRETS_DIR');
   return {
     stage,
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
@@ -96,5 +105,8 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     webhookAllowPrivate,
     webhookRetryBaseSeconds: positiveInteger(env, 'WEBHOOK_RETRY_BASE_SECONDS', 60),
     webhookLoopSeconds: positiveInteger(env, 'WEBHOOK_LOOP_SECONDS', 45),
+    pixPspSecrets: pixPspSecretsDirectory
+      ? { kind: 'directory', directory: pixPspSecretsDirectory }
+      : { kind: 'secretsManager', prefix: stringWithDefault(env, 'PIX_PSP_SECRET_PREFIX', 'pix-psp/') },
   };
 }
