@@ -45,7 +45,7 @@ export const createTransactionSchema = {
           properties: {
             meio_pagamento: {
               type: 'string',
-              enum: ['acquirerB_ws', 'acquirerA', 'acquirerB_web', 'bankA_shopline', 'boleto_bankA', 'boleto_bankB'],
+              enum: ['acquirerB_ws', 'acquirerA', 'acquirerB_web', 'bankA_shopline', 'boleto_bankA', 'boleto_bankB', 'pix'],
             },
             bandeira: {
               type: 'string',
@@ -63,6 +63,12 @@ export const createTransactionSchema = {
             },
             tipo_operacao: { type: 'string', enum: ['credito_a_vista', 'parcelado_loja', 'parcelado_administradora', 'debito'] },
             data_vencimento: { type: 'string', pattern: '^\\d{8}$', description: 'DDMMYYYY, boleto only' },
+            expiracao: {
+              type: 'integer',
+              minimum: 60,
+              maximum: 86400,
+              description: 'Pix only: seconds until the unpaid charge expires (negada); default 3600.',
+            },
           },
         },
         comprador: {

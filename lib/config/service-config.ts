@@ -29,6 +29,22 @@ export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 's
  */
 export type PixPspSecretsSource = { kind: 'directory'; directory: string } | { kind: 'secretsManager'; prefix: string };
 
+/**
+ * The key that signs Pix locations (DESIGN §7.5): the public local development key (local stacks only), or a Secrets
+ * Manager secret holding a PEM or a private JWK, or else a random seed the key is derived from (deployed stages).
+ */
+export type PixLocationKeySource =
+  | { kind: 'localDevelopment' }
+  | { kind: 'secretsManager'; secretId: string }
+  /** Neither set: the location and JWKS endpoints answer 503 rather than sign with a guessable key. */
+  | { kind: 'missing' };
+
+/** What the sandbox writes into its Pix charges: the receiver's key and the BR Code's merchant city. */
+export interface PixSandboxConfig {
+  key: string;
+  city: string;
+}
+
 export interface ServiceConfig {
   /** The length of a storage lifecycle "day" in seconds (DESIGN §7.6): shorter for tests, as RGW's rgw_lc_debug_interval. */
   storageLifecycleDaySeconds: number;
@@ -62,7 +78,12 @@ export interface ServiceConfig {
   /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
   webhookRetryBaseSeconds: number;
   pixPspSecrets: PixPspSecretsSource;
+  pixLocationKey: PixLocationKeySource;
+  pixSandbox: PixSandboxConfig;
 }
+
+/** The sandbox's default receiver key: a random key (EVP) of no real account. */
+export const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61c26a1d';
 
 export function loadServiceConfig(env: Env): ServiceConfig {
   const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
@@ -79,6 +100,10 @@ export function loadServiceConfig(env: Env): ServiceConfig {
   const localKms = oneOf(env, 'STORAGE_KMS_LOCAL', ['0', '1'] as const, '0') === '1';
   // Local stacks (either stage) read PSP secrets from files; serverless.yml never sets it, so deployed stages use Secrets Manager.
   const pixPspSecretsDirectory = optionalString(env, 'PIX_PSP_SECRETS_DIR');
+  const localPixKey = oneOf(env, 'PIX_LOCATION_KEY_LOCAL', ['0', '1'] as const, '0') === '1';
+  if (localPixKey && stage === 'production') {
+    throw new ConfigError('PIX_LOCATION_KEY_LOCAL=1 is for local stacks only, never on the production stage');
+  }
   return {
     stage,
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
@@ -108,5 +133,15 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     pixPspSecrets: pixPspSecretsDirectory
       ? { kind: 'directory', directory: pixPspSecretsDirectory }
       : { kind: 'secretsManager', prefix: stringWithDefault(env, 'PIX_PSP_SECRET_PREFIX', 'pix-psp/') },
+    pixLocationKey: pixLocationKeySource(localPixKey, optionalString(env, 'PIX_LOCATION_KEY_SECRET_ID')),
+    pixSandbox: {
+      key: stringWithDefault(env, 'PIX_SANDBOX_KEY', SANDBOX_PIX_KEY),
+      city: stringWithDefault(env, 'PIX_SANDBOX_CITY', 'SAO PAULO'),
+    },
   };
+}
+
+function pixLocationKeySource(local: boolean, secretId: string | undefined): PixLocationKeySource {
+  if (local) return { kind: 'localDevelopment' };
+  return secretId ? { kind: 'secretsManager', secretId } : { kind: 'missing' };
 }

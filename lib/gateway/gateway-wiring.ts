@@ -5,6 +5,9 @@ import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
+import type { PixProvider } from './pix/provider/pix-provider';
+import { SandboxPixProvider } from './pix/provider/sandbox-pix-provider';
+import { UnconfiguredPixProvider } from './pix/provider/unconfigured-pix-provider';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
@@ -20,14 +23,18 @@ import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 export function createGatewayDependencies(
   clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
-  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate'>,
+  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate' | 'pixSandbox'>,
   sink: MetricsSink = NO_METRICS,
 ): GatewayDependencies {
   const acquirer: Acquirer = config.stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
+  const now = () => new Date();
+  const pixProvider: PixProvider =
+    config.stage === 'production' ? new UnconfiguredPixProvider() : new SandboxPixProvider({ ...config.pixSandbox, now });
   return {
     store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
     acquirer,
-    now: () => new Date(),
+    pixProvider,
+    now,
     newUuid: randomUUID,
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
     webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),

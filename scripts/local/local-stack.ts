@@ -78,6 +78,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STORAGE_SSE_C_ALLOW_HTTP: '1',
       // Merchants' Pix PSP secrets as `<name>.json` files (docs/pix.md); deployed stages read Secrets Manager.
       PIX_PSP_SECRETS_DIR: resolve(options.dataDir, 'pix-psp'),
+      // Pix locations are signed with the public local development key (lib/gateway/pix/location): local stacks only.
+      PIX_LOCATION_KEY_LOCAL: '1',
       AWS_REGION: 'us-east-1',
       // Webhook delivery runs on the local stack's own timer (npm start) or the tests' workers: serverless offline
       // must not schedule deliverWebhooks as a second worker (serverless.yml reads this).

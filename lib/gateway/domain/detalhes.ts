@@ -11,7 +11,7 @@ export function emptyShoplineDetalhes(): Detalhes {
 
 /** `detalhes` per processor (DESIGN §4), from what the acquirer returned. `pan` is masked, never the PAN. */
 export function detalhesFor(
-  processor: Exclude<Processor, 'boleto'>,
+  processor: Exclude<Processor, 'boleto' | 'pix'>,
   reference: AcquirerReference,
   card: CardSummary | undefined,
   operationType: string,

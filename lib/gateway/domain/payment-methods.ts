@@ -7,14 +7,18 @@ export const PAYMENT_METHODS = [
   'bankA_shopline',
   'boleto_bankA',
   'boleto_bankB',
+  'pix',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The three flows of the spec: card data sent by the merchant, redirect to a hosted page, bank slip. */
-export type Flow = 'card' | 'redirect' | 'boleto';
+/**
+ * The three flows of the spec (card data sent by the merchant, redirect to a hosted page, bank slip), and Pix: a
+ * charge with a BR Code that the buyer pays from a bank app (DESIGN §7.5).
+ */
+export type Flow = 'card' | 'redirect' | 'boleto' | 'pix';
 
 /** Who processes the payment, which decides the keys of `detalhes`. */
-export type Processor = 'acquirerA' | 'acquirerB' | 'bankA_shopline' | 'boleto';
+export type Processor = 'acquirerA' | 'acquirerB' | 'bankA_shopline' | 'boleto' | 'pix';
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
@@ -33,6 +37,8 @@ export function flowOf(method: PaymentMethod, acquirerAMode: AcquirerAMode): Flo
     case 'boleto_bankA':
     case 'boleto_bankB':
       return 'boleto';
+    case 'pix':
+      return 'pix';
   }
 }
 
@@ -40,5 +46,6 @@ export function processorOf(method: PaymentMethod): Processor {
   if (method === 'acquirerA') return 'acquirerA';
   if (method === 'acquirerB_ws' || method === 'acquirerB_web') return 'acquirerB';
   if (method === 'bankA_shopline') return 'bankA_shopline';
+  if (method === 'pix') return 'pix';
   return 'boleto';
 }

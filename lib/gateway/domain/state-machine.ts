@@ -3,14 +3,21 @@ export const STATUSES = ['aguardando_pagamento', 'paga', 'negada', 'cancelada'] 
 export type Status = (typeof STATUSES)[number];
 
 /** What can happen to an existing transaction. */
-export type Operation = 'capture' | 'refund' | 'complete_payment';
+export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle';
 
 /** Why an operation is refused in the transaction's current state (the API answers 409). */
-export type Refusal = 'already_final' | 'not_authorized' | 'boleto' | 'not_paid' | 'not_redirect' | 'already_authorized';
+export type Refusal =
+  | 'already_final'
+  | 'not_authorized'
+  | 'boleto'
+  | 'not_paid'
+  | 'not_redirect'
+  | 'already_authorized'
+  | 'not_pix';
 
 export interface TransitionFacts {
   status: Status;
-  flow: 'card' | 'redirect' | 'boleto';
+  flow: 'card' | 'redirect' | 'boleto' | 'pix';
   /** The acquirer authorized the payment but it was not captured yet (capturar=false). */
   authorized: boolean;
 }
@@ -19,12 +26,17 @@ export interface TransitionFacts {
  * The spec's transition table plus estornar (paga → cancelada):
  * - capture: aguardando_pagamento with an authorization → paga | negada;
  * - complete_payment (buyer on the hosted page): aguardando_pagamento, redirect, not yet authorized;
- * - refund: paga → cancelada.
+ * - refund: paga → cancelada;
+ * - pix_settle (a Pix charge paid, or expired unpaid): aguardando_pagamento, Pix only.
  * Boletos stay aguardando_pagamento for ever.
  */
 export function refusalFor(operation: Operation, facts: TransitionFacts): Refusal | undefined {
   if (facts.flow === 'boleto') return 'boleto';
   if (operation === 'refund') return facts.status === 'paga' ? undefined : 'not_paid';
+  if (operation === 'pix_settle') {
+    if (facts.flow !== 'pix') return 'not_pix';
+    return facts.status === 'aguardando_pagamento' ? undefined : 'already_final';
+  }
   if (facts.status !== 'aguardando_pagamento') return 'already_final';
   if (operation === 'capture') return facts.authorized ? undefined : 'not_authorized';
   if (facts.flow !== 'redirect') return 'not_redirect';
@@ -38,4 +50,5 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   not_paid: 'Só uma transação paga pode ser estornada',
   not_redirect: 'Esta transação não é paga em página hospedada',
   already_authorized: 'O pagamento desta transação já foi autorizado',
+  not_pix: 'Esta transação não é uma cobrança Pix',
 };

@@ -4,6 +4,7 @@ import type { CardSummary } from './card';
 import type { Detalhes } from './detalhes';
 import { formatAmount } from './money';
 import type { Flow, PaymentMethod } from './payment-methods';
+import { type PixCharge, pixDetalhes } from './pix-charge';
 import type { Status } from './state-machine';
 
 export interface Buyer {
@@ -55,6 +56,8 @@ export interface Transaction {
   authorized: boolean;
   acquirerReference?: AcquirerReference;
   detalhes?: Detalhes;
+  /** Pix only: the charge (txid, BR Code, expiry, and once paid its end-to-end id). */
+  pix?: PixCharge;
   history: StatusChange[];
   createdAt: string;
   updatedAt: string;
@@ -70,7 +73,8 @@ export function toApiView(transaction: Transaction): Record<string, unknown> {
     total: formatAmount(transaction.totalCents),
   };
   if (transaction.flow !== 'card') view.url_acesso = transaction.accessUrl ?? null;
-  if (transaction.flow !== 'boleto' && transaction.detalhes) view.detalhes = inDocumentedOrder(transaction.detalhes);
+  if (transaction.pix) view.detalhes = pixDetalhes(transaction.pix);
+  else if (transaction.flow !== 'boleto' && transaction.detalhes) view.detalhes = inDocumentedOrder(transaction.detalhes);
   view.erro = null;
   return view;
 }

@@ -3,6 +3,7 @@ import { GatewayError } from '../errors';
 import type { CardSummary } from './card';
 import { detalhesFor } from './detalhes';
 import { processorOf } from './payment-methods';
+import type { PixCharge } from './pix-charge';
 import { type Operation, REFUSAL_MESSAGES, refusalFor } from './state-machine';
 import { type Transaction, toApiView } from './transaction';
 
@@ -14,6 +15,10 @@ export type TransactionCommand = (
   | { type: 'authorize'; outcome: AuthorizationOutcome; card: CardSummary; operationType?: string }
   | { type: 'capture'; outcome: SettlementOutcome }
   | { type: 'refund'; outcome: SettlementOutcome }
+  /** A Pix charge paid (simulated in sandbox, hosted page button, PSP callback): use-cases/pix-payment.ts. */
+  | { type: 'pix_paid'; e2eid: string; paidAt: string }
+  /** A Pix charge past its expiry, unpaid: negada (the expiry pass, or a consult that finds it overdue). */
+  | { type: 'pix_expire' }
 ) & { at: string; by: string };
 
 /** Something that happened to a transaction that its merchant is told of (a webhook, DESIGN §7.2). */
@@ -46,6 +51,8 @@ const OPERATION: Record<TransactionCommand['type'], Operation> = {
   authorize: 'complete_payment',
   capture: 'capture',
   refund: 'refund',
+  pix_paid: 'pix_settle',
+  pix_expire: 'pix_settle',
 };
 
 /** Refuses (409) a command the transaction's state does not allow; callers check before asking the acquirer. */
@@ -84,7 +91,7 @@ export function cardProcessorOf(transaction: Pick<Transaction, 'method'>): CardP
 }
 
 type Changes = Pick<Transaction, 'status' | 'authorized'> &
-  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType'>>;
+  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix'>>;
 
 function changesOf(transaction: Transaction, command: TransactionCommand): Changes {
   switch (command.type) {
@@ -103,7 +110,21 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
     case 'refund':
       if (!command.outcome.ok) throw new GatewayError('transition_not_allowed', 'O adquirente recusou o estorno');
       return { status: 'cancelada', authorized: true };
+    case 'pix_paid':
+      return {
+        status: 'paga',
+        authorized: true,
+        pix: { ...revised(transaction.pix), e2eid: command.e2eid, paidAt: command.paidAt },
+      };
+    case 'pix_expire':
+      return { status: 'negada', authorized: false, pix: revised(transaction.pix) };
   }
+}
+
+/** Every change of a Pix charge is a new revision of its cob (BCB API Pix `revisao`). */
+function revised(charge: PixCharge | undefined): PixCharge {
+  if (!charge) throw new Error('A Pix transaction without its charge');
+  return { ...charge, revision: charge.revision + 1 };
 }
 
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {

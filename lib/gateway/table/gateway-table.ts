@@ -15,7 +15,10 @@
  * - outbox event `EVENT#<evt>` / `EVENT`; delivery `MERCHANT#<m>#DELIVERY` / `<event at>#<evt>#<wh>` (with its
  *   attempts); outbox work waiting to run sits on GSI2 `WEBHOOK_DUE#<shard>` by `<due at>#<event at>#<id>`, a sparse
  *   entry removed when the work is done;
- * - audit entry `MERCHANT#<m>#AUDIT` (or `AUDIT#UNATTRIBUTED`) / `<at>#<nonce>`.
+ * - audit entry `MERCHANT#<m>#AUDIT` (or `AUDIT#UNATTRIBUTED`) / `<at>#<nonce>`;
+ * - Pix: location `PIXLOC#<location id>` / `PIXLOC` (the transaction serving that location); expiry marker
+ *   `PIXEXP#<yyyyMMddHHmm of expiry>#<shard 0-9>` / `<expires at>#<id 12 digits>`, written with the charge and removed
+ *   when it is paid or expired; `PIXEXP#CHECKPOINT` / `PIXEXP` (the last minute the expiry pass swept).
  */
 
 // Transactions and what a request reads with them.
@@ -103,6 +106,21 @@ export function parseAuditSortKey(sortKey: string): { at: string; nonce: string 
   const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)#([0-9a-f]+)$/.exec(sortKey);
   return match ? { at: match[1] as string, nonce: match[2] as string } : undefined;
 }
+
+// Pix charges: where their location is, and when they expire.
+export const pixLocationKey = (locationId: string) => ({ PK: `PIXLOC#${locationId}`, SK: 'PIXLOC' });
+/** Expiry markers are spread over this many partitions per minute: no hot key however many charges expire at once. */
+export const PIX_EXPIRY_SHARDS = 10;
+/** `yyyyMMddHHmm` (UTC) of an instant. */
+export const pixExpiryMinute = (iso: string) => iso.replace(/\D/g, '').slice(0, 12);
+export const pixExpiryPartition = (minute: string, shard: number) => `PIXEXP#${minute}#${shard}`;
+export const pixExpiryKey = (expiresAt: string, transactionId: number) => ({
+  PK: pixExpiryPartition(pixExpiryMinute(expiresAt), transactionId % PIX_EXPIRY_SHARDS),
+  SK: `${expiresAt}#${String(transactionId).padStart(12, '0')}`,
+});
+/** `$` sorts right after `#`: the bound below which every marker expiring at or before `nowIso` sorts. */
+export const pixExpiryDueBound = (nowIso: string) => `${nowIso}$`;
+export const PIX_EXPIRY_CHECKPOINT_KEY = { PK: 'PIXEXP#CHECKPOINT', SK: 'PIXEXP' };
 
 /** Attributes of an item that are keys or index entries, not part of the record it stores. */
 export const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'] as const;

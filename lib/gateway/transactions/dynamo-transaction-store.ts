@@ -21,6 +21,7 @@ import {
 } from '../table/gateway-table';
 import { outboxEventItem } from '../webhooks/outbox-items';
 import { newEventId, webhookEventOf } from '../webhooks/webhook';
+import { pixSideWrites } from './pix-charge-items';
 import type {
   AuthenticatedMerchant,
   IdempotencyRecord,
@@ -148,6 +149,7 @@ export class DynamoTransactionStore implements TransactionStore {
             Put: { TableName: this.table, Item: outboxEventItem(webhookEventOf(event, newEventId()), merchantId) },
           })),
           ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
+          ...pixSideWrites(this.table, transition),
         ],
       }),
     );

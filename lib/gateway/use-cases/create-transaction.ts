@@ -1,5 +1,6 @@
 import { summariseCard } from '../domain/card';
 import { emptyShoplineDetalhes } from '../domain/detalhes';
+import { PIX_DEFAULT_EXPIRY_SECONDS } from '../domain/pix-charge';
 import { type Transaction, toApiView } from '../domain/transaction';
 import { afterAuthorization, opened } from '../domain/transition';
 import type { AcquirerAMode } from '../merchants/merchant';
@@ -41,7 +42,7 @@ async function draft(
   now: Date,
 ): Promise<Transaction> {
   const at = now.toISOString();
-  const { card, ...details } = order;
+  const { card, pixExpirySeconds: _, ...details } = order;
   const transaction: Transaction = {
     ...details,
     id: await deps.store.nextId(),
@@ -57,6 +58,18 @@ async function draft(
   if (order.flow === 'card' && card) {
     const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
     Object.assign(transaction, afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand)));
+  } else if (order.flow === 'pix') {
+    transaction.pageUuid = deps.newUuid();
+    transaction.accessUrl = `${baseUrl}/v1/pix/${transaction.pageUuid}`;
+    transaction.pix = await deps.pixProvider.createCharge({
+      transactionId: transaction.id,
+      merchantId: merchant.merchantId,
+      merchantName: merchant.merchantName,
+      cents: transaction.totalCents,
+      expiresInSeconds: order.pixExpirySeconds ?? PIX_DEFAULT_EXPIRY_SECONDS,
+      description: order.description,
+      baseUrl,
+    });
   } else {
     transaction.pageUuid = deps.newUuid();
     const page = order.flow === 'boleto' ? 'boleto' : order.method;

@@ -1,4 +1,5 @@
 import type { Acquirer } from '../acquirers/acquirer';
+import type { PixProvider } from '../pix/provider/pix-provider';
 import type { TransactionStore } from '../transactions/ports';
 import type { WebhookEndpointStore } from '../webhooks/ports';
 import type { HostResolver } from '../webhooks/webhook-sender';
@@ -7,6 +8,8 @@ import type { HostResolver } from '../webhooks/webhook-sender';
 export interface GatewayDependencies {
   store: TransactionStore;
   acquirer: Acquirer;
+  /** Issues Pix charges: the sandbox simulator, or the merchant's PSP in production. */
+  pixProvider: PixProvider;
   now: () => Date;
   newUuid: () => string;
   /** The stage's server-side secret (list cursors' MACs, sealing webhook secrets): inline locally, Secrets Manager deployed. */

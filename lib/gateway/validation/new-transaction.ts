@@ -3,6 +3,7 @@ import { type CardBrand, containsCardNumber, cvvLength, detectBrand, isExpired, 
 import { isPastDate, parseDueDate } from '../domain/due-date';
 import { parseAmount } from '../domain/money';
 import { type Flow, flowOf, type PaymentMethod } from '../domain/payment-methods';
+import { PIX_DEFAULT_EXPIRY_SECONDS } from '../domain/pix-charge';
 import { isReturnUrl } from '../domain/return-url';
 import type { Buyer } from '../domain/transaction';
 import { GatewayError } from '../errors';
@@ -22,6 +23,8 @@ export interface NewTransaction {
   installments: number;
   operationType: string;
   dueDate?: string;
+  /** Pix only: seconds until the charge expires. */
+  pixExpirySeconds?: number;
   card?: { number: string; cvv: string; expiry: string; brand: CardBrand };
 }
 
@@ -44,6 +47,8 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     throw new GatewayError('invalid_return_url', `url_retorno é obrigatória para ${method}`);
   }
   const sentCardFields = CARD_FIELDS.filter((field) => pagamento[field] !== undefined);
+  if (flow === 'pix') refuseCardTerms(pagamento);
+  else if (pagamento.expiracao !== undefined) throw invalid('transacao.pagamento.expiracao: só se aplica a Pix');
   if (flow !== 'card' && sentCardFields.length > 0) {
     throw invalid(
       `transacao.pagamento.${sentCardFields[0]}: dados de cartão não são aceitos em ${method}; o comprador os informa na página`,
@@ -78,8 +83,17 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     installments,
     operationType,
     dueDate: flow === 'boleto' ? dueDateOf(pagamento.data_vencimento, now) : undefined,
+    pixExpirySeconds: flow === 'pix' ? (pagamento.expiracao ?? PIX_DEFAULT_EXPIRY_SECONDS) : undefined,
     card: flow === 'card' ? validateCard(pagamento, now) : undefined,
   };
+}
+
+/** A Pix is paid from the buyer's bank app: card data and card terms (instalments, operation type) are refused. */
+function refuseCardTerms(pagamento: CreateTransactionRequest['transacao']['pagamento']): void {
+  const sent = [...CARD_FIELDS, 'parcelas', 'tipo_operacao'].find(
+    (field) => pagamento[field as keyof typeof pagamento] !== undefined,
+  );
+  if (sent) throw invalid(`transacao.pagamento.${sent}: não se aplica a Pix (o comprador paga pelo app do banco)`);
 }
 
 const BUYER_FIELDS = ['nome', 'documento', 'endereco', 'complemento', 'numero', 'cep', 'bairro', 'cidade', 'estado'] as const;

@@ -48,6 +48,9 @@ function describe(error: ErrorObject): string {
       return `deve ser um de: ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
       return `formato inválido${FORMAT_HINTS[error.instancePath.split('/').pop() ?? ''] ?? ''}`;
+    case 'minimum':
+    case 'maximum':
+      return `fora do intervalo permitido (${error.message})`;
     case 'maxLength':
     case 'minLength':
       return `tamanho inválido (${error.message})`;

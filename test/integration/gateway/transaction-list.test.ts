@@ -93,7 +93,7 @@ describe('GET /v1/transacao (DESIGN §7.1)', () => {
     ['limite=101', '003'],
     ['limite=abc', '003'],
     ['status=pago', '003'],
-    ['meio_pagamento=pix', '004'],
+    ['meio_pagamento=bitcoin', '004'],
     ['desde=2024-02-30', '003'],
     ['desde=2024-03-02&ate=2024-03-01', '003'],
     ['numero_pedido=', '003'],

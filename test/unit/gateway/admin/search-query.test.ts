@@ -48,7 +48,7 @@ describe('search criteria from the URL', () => {
   it('reports what cannot be understood instead of guessing', () => {
     const { problems } = parseSearch({
       status: 'pending',
-      method: 'pix',
+      method: 'bitcoin',
       id: '12a',
       buyer: 'a',
       min: 'ten',
