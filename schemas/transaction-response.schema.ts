@@ -12,6 +12,30 @@ export const transactionResponseSchema = {
         meio_pagamento: { type: 'string' },
         numero_pedido: { oneOf: [{ type: 'integer' }, { type: 'string' }] },
         total: { type: 'string', pattern: '^\\d+\\.\\d{2}$' },
+        valor_capturado: {
+          type: 'string',
+          pattern: '^\\d+\\.\\d{2}$',
+          description: 'What was captured (a partial capture sets it); present once the transaction was paid.',
+        },
+        valor_estornado: {
+          type: 'string',
+          pattern: '^\\d+\\.\\d{2}$',
+          description: 'Sum of the refunds that are not nao_realizado ("0.00" when none).',
+        },
+        estornos: {
+          type: 'array',
+          description: 'Every refund asked for, oldest first.',
+          items: {
+            type: 'object',
+            required: ['id', 'valor', 'status', 'criado_em'],
+            properties: {
+              id: { type: 'string', pattern: '^est_' },
+              valor: { type: 'string', pattern: '^\\d+\\.\\d{2}$' },
+              status: { type: 'string', enum: ['concluido', 'em_processamento', 'nao_realizado'] },
+              criado_em: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
         url_acesso: {
           type: ['string', 'null'],
           format: 'uri',

@@ -5,6 +5,7 @@ import type { Detalhes } from './detalhes';
 import { formatAmount } from './money';
 import type { Flow, PaymentMethod } from './payment-methods';
 import { type PixCharge, pixDetalhes } from './pix-charge';
+import { type Refund, refundView } from './refund';
 import type { Status } from './state-machine';
 
 export interface Buyer {
@@ -59,6 +60,12 @@ export interface Transaction {
   /** Pix only: the charge (txid, BR Code, expiry, and once paid its end-to-end id). */
   pix?: PixCharge;
   history: StatusChange[];
+  /** Set by a partial capture (`capturar` with `valor`); absent: the total, once paid (domain/refund.ts). */
+  capturedCents?: number;
+  /** Every refund asked for, in order (absent before the first; a legacy cancelada reads as refunded in full). */
+  refunds?: Refund[];
+  /** Bumped by every move: refund writes are conditional on it (parallel partial refunds never exceed the capture). */
+  revision?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -71,6 +78,7 @@ export function toApiView(transaction: Transaction): Record<string, unknown> {
     meio_pagamento: transaction.method,
     numero_pedido: orderNumberView(transaction.orderNumber),
     total: formatAmount(transaction.totalCents),
+    ...refundView(transaction),
   };
   if (transaction.flow !== 'card') view.url_acesso = transaction.accessUrl ?? null;
   if (transaction.pix) view.detalhes = pixDetalhes(transaction.pix);

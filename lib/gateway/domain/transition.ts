@@ -2,8 +2,10 @@ import type { AuthorizationOutcome, CardProcessor, SettlementOutcome } from '../
 import { GatewayError } from '../errors';
 import type { CardSummary } from './card';
 import { detalhesFor } from './detalhes';
+import { formatAmount } from './money';
 import { processorOf } from './payment-methods';
 import type { PixCharge } from './pix-charge';
+import { fullyRefunded, type Refund, type RefundStatus, refundsOf, remainingCents } from './refund';
 import { type Operation, REFUSAL_MESSAGES, refusalFor } from './state-machine';
 import { type Transaction, toApiView } from './transaction';
 
@@ -13,8 +15,15 @@ import { type Transaction, toApiView } from './transaction';
  */
 export type TransactionCommand = (
   | { type: 'authorize'; outcome: AuthorizationOutcome; card: CardSummary; operationType?: string }
-  | { type: 'capture'; outcome: SettlementOutcome }
-  | { type: 'refund'; outcome: SettlementOutcome }
+  /** `cents`: a partial capture (≤ the total); absent, the total. */
+  | { type: 'capture'; outcome: SettlementOutcome; cents?: number }
+  /**
+   * A refund asked for: appended with its status (≤ what remains, else 409). `em_processamento` reserves its amount
+   * before the channel is asked (use-cases/refund-transaction.ts); a final status is its outcome at once.
+   */
+  | { type: 'refund'; refund: Refund }
+  /** The channel's (or the PSP's) answer about an `em_processamento` refund; `em_processamento` again only records `reference`. */
+  | { type: 'refund_settled'; refundId: string; status: RefundStatus; reference?: string }
   /** A Pix charge paid (simulated in sandbox, hosted page button, PSP callback): use-cases/pix-payment.ts. */
   | { type: 'pix_paid'; e2eid: string; paidAt: string }
   /** A Pix charge past its expiry, unpaid: negada (the expiry pass, or a consult that finds it overdue). */
@@ -45,6 +54,8 @@ export interface Transition {
 
 /** The fields every move is conditional on: no two moves from one state both succeed. */
 const STATE_GUARDS = ['status', 'authorized'] as const;
+/** Refund moves leave the status as it is: they are conditional on the revision as read (the refunds as read). */
+const REFUND_GUARDS = [...STATE_GUARDS, 'revision'] as const;
 
 /** Which state-machine operation a command is (its refusals: state-machine.ts). */
 const OPERATION: Record<TransactionCommand['type'], Operation> = {
@@ -53,6 +64,7 @@ const OPERATION: Record<TransactionCommand['type'], Operation> = {
   refund: 'refund',
   pix_paid: 'pix_settle',
   pix_expire: 'pix_settle',
+  refund_settled: 'refund',
 };
 
 /** Refuses (409) a command the transaction's state does not allow; callers check before asking the acquirer. */
@@ -91,7 +103,7 @@ export function cardProcessorOf(transaction: Pick<Transaction, 'method'>): CardP
 }
 
 type Changes = Pick<Transaction, 'status' | 'authorized'> &
-  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix'>>;
+  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'capturedCents' | 'refunds' | 'pix'>>;
 
 function changesOf(transaction: Transaction, command: TransactionCommand): Changes {
   switch (command.type) {
@@ -103,13 +115,23 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
     }
     case 'capture': {
       const { outcome } = command;
+      assertCapturable(transaction, command.cents);
       const processor = cardProcessorOf(transaction);
       const detalhes = detalhesFor(processor, outcome.reference, transaction.card, transaction.operationType);
-      return { status: outcome.ok ? 'paga' : 'negada', authorized: true, acquirerReference: outcome.reference, detalhes };
+      const captured = outcome.ok && command.cents !== undefined ? { capturedCents: command.cents } : {};
+      return {
+        status: outcome.ok ? 'paga' : 'negada',
+        authorized: true,
+        acquirerReference: outcome.reference,
+        detalhes,
+        ...captured,
+      };
     }
     case 'refund':
-      if (!command.outcome.ok) throw new GatewayError('transition_not_allowed', 'O adquirente recusou o estorno');
-      return { status: 'cancelada', authorized: true };
+      assertRefundable(transaction, command.refund.cents);
+      return afterRefunds(transaction, [...refundsOf(transaction), command.refund]);
+    case 'refund_settled':
+      return afterRefunds(transaction, settled(transaction, command));
     case 'pix_paid':
       return {
         status: 'paga',
@@ -127,17 +149,69 @@ function revised(charge: PixCharge | undefined): PixCharge {
   return { ...charge, revision: charge.revision + 1 };
 }
 
+/** A capture of `cents` (a partial capture) takes more than nothing and at most the total. */
+export function assertCapturable(transaction: Transaction, cents: number | undefined): void {
+  if (cents === undefined || (Number.isInteger(cents) && cents > 0 && cents <= transaction.totalCents)) return;
+  const total = formatAmount(transaction.totalCents);
+  throw new GatewayError('transition_not_allowed', `valor maior que o total da transação (${total})`, toApiView(transaction));
+}
+
+/** A refund takes more than nothing and at most what remains (captured minus refunds that hold their amount): else 409. */
+export function assertRefundable(transaction: Transaction, cents: number): void {
+  assertAllowed('refund', transaction);
+  const remaining = remainingCents(transaction);
+  if (Number.isInteger(cents) && cents > 0 && cents <= remaining) return;
+  const message =
+    remaining === 0
+      ? 'Não há saldo a estornar: estornos concluídos ou em processamento já somam o valor capturado'
+      : `valor maior que o saldo a estornar (${formatAmount(remaining)})`;
+  throw new GatewayError('transition_not_allowed', message, toApiView(transaction));
+}
+
+/** The refunds with one em_processamento refund answered; a refund already answered, or unknown, is a 409. */
+function settled(transaction: Transaction, command: Extract<TransactionCommand, { type: 'refund_settled' }>): Refund[] {
+  const refunds = refundsOf(transaction);
+  const pending = refunds.find((refund) => refund.id === command.refundId);
+  if (!pending) throw new GatewayError('not_found', `Estorno ${command.refundId} não encontrado`);
+  if (pending.status !== 'em_processamento') {
+    throw new GatewayError('transition_not_allowed', `O estorno ${pending.id} já está ${pending.status}`, toApiView(transaction));
+  }
+  const answered: Refund = { ...pending, status: command.status, ...(command.reference ? { reference: command.reference } : {}) };
+  return refunds.map((refund) => (refund === pending ? answered : refund));
+}
+
+/** Refunds done reaching what was captured cancel the transaction; below it, it stays paga. */
+function afterRefunds(transaction: Transaction, refunds: Refund[]): Changes {
+  const status = fullyRefunded({ ...transaction, refunds }) ? 'cancelada' : transaction.status;
+  return { status, authorized: transaction.authorized, refunds };
+}
+
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const isRefund = command.type === 'refund' || command.type === 'refund_settled';
+  const newStatus = changes.status !== before.status;
+  // Refunds are listed with their own date and author: the history records them only when they change the status.
+  const change = !isRefund || newStatus ? [{ status: changes.status, at: command.at, by: command.by }] : [];
   const after: Transaction = {
     ...before,
     ...defined,
-    history: [...before.history, { status: changes.status, at: command.at, by: command.by }],
+    history: [...before.history, ...change],
+    revision: (before.revision ?? 0) + 1,
     updatedAt: command.at,
   };
-  // Only a new status is an event (an authorization that leaves the transaction aguardando_pagamento is not).
-  const events = after.status !== before.status ? [statusEvent(after, command.at)] : [];
-  return { before, after, events, guards: STATE_GUARDS };
+  // Only a new status is an event (an authorization that leaves the transaction aguardando_pagamento is not); a refund
+  // is one when its outcome is known (concluido or nao_realizado), before the cancellation it may cause.
+  const events = [
+    ...(answeredRefund(before, after) ? [{ tipo: 'transacao.estorno', at: command.at, transaction: after }] : []),
+    ...(newStatus ? [statusEvent(after, command.at)] : []),
+  ];
+  return { before, after, events, guards: isRefund ? REFUND_GUARDS : STATE_GUARDS };
+}
+
+/** Whether the move gave a refund its outcome: a new refund with a final status, or a pending one answered. */
+function answeredRefund(before: Transaction, after: Transaction): boolean {
+  const was = new Map(refundsOf(before).map((refund) => [refund.id, refund.status]));
+  return refundsOf(after).some((refund) => refund.status !== 'em_processamento' && was.get(refund.id) !== refund.status);
 }
 
 function statusEvent(transaction: Transaction, at: string): TransactionEvent {

@@ -1,4 +1,5 @@
 import { createTransactionSchema, tokenOnlySchema } from '../../../schemas/create-transaction.schema';
+import { settlementRequestSchema } from '../../../schemas/settlement-request.schema';
 import { transactionResponseSchema } from '../../../schemas/transaction-response.schema';
 import testCards from '../acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
 import { CAPTURE_FAILS_WHEN_CENTS } from '../acquirers/sandbox-acquirer';
@@ -38,12 +39,18 @@ const settlement = (summary: string, description: string) => ({
   summary,
   description,
   parameters: [idParameter, idempotencyHeader],
-  requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenOnlyRequest' } } } },
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/SettlementRequest' } } },
+  },
   responses: {
     '200': errorResponse('The transaction after the operation'),
+    '400': errorResponse('Malformed valor (not a string with two decimals, or zero); nothing is stored'),
     '401': errorResponse('001 invalid token'),
     '404': errorResponse("006 unknown transaction (or another merchant's)"),
-    '409': errorResponse('007 not allowed in the current status; the transaction is returned unchanged'),
+    '409': errorResponse(
+      '007 not allowed in the current status, or valor above the total (capturar) or above what remains (estornar); the transaction is returned as it is',
+    ),
   },
 });
 
@@ -145,9 +152,21 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     '/v1/transacao/{id}/capturar': {
-      post: settlement('Capture', 'aguardando_pagamento (authorized) → paga, or negada when the acquirer refuses.'),
+      post: settlement(
+        'Capture, all or part',
+        'aguardando_pagamento (authorized) → paga, or negada when the acquirer refuses. With valor (≤ the total) only that ' +
+          'part is captured: the transaction carries valor_capturado, the most that can be refunded.',
+      ),
     },
-    '/v1/transacao/{id}/estornar': { post: settlement('Cancel (full reversal)', 'paga → cancelada.') },
+    '/v1/transacao/{id}/estornar': {
+      post: settlement(
+        'Refund (estorno), all or part',
+        'A refund of valor, or of all that remains without it, listed in estornos. Refunds below what remains leave the ' +
+          'transaction paga; the one whose concluido refunds reach valor_capturado makes it cancelada. A refund the channel ' +
+          'refuses is listed nao_realizado (200) and gives its amount back; a Pix devolução is em_processamento until the ' +
+          'PSP answers. Parallel refunds never exceed valor_capturado: a request that loses a race retries on the new state.',
+      ),
+    },
     '/v1/webhooks': {
       post: {
         summary: 'Register a webhook endpoint',
@@ -156,6 +175,7 @@ export const OPENAPI_DOCUMENT = {
           'WEBHOOK_ALLOW_PRIVATE=1); loopback, private, link-local and metadata targets are refused, here and again at',
           'delivery after DNS resolution. The answer holds the endpoint secret (segredo) this once. Every status a',
           'transaction takes is then POSTed as {"id": "evt_...", "tipo": "transacao.<status>", "criado_em", "transacao"}',
+          '(and every refund, once its outcome is known, as "tipo": "transacao.estorno", before transacao.cancelada)',
           'with Gateway-Signature: t=<unix>,v1=<hex HMAC-SHA256(segredo, "<t>.<raw body>")>; a 2xx within 10 s',
           'delivers, otherwise retried after 60 s, then 4× longer each time, 8 attempts in all. Receivers de-duplicate by id.',
         ].join(' '),
@@ -212,6 +232,7 @@ export const OPENAPI_DOCUMENT = {
     schemas: {
       CreateTransactionRequest: publishable(createTransactionSchema),
       TokenOnlyRequest: publishable(tokenOnlySchema),
+      SettlementRequest: publishable(settlementRequestSchema),
       TransactionResponse: publishable(transactionResponseSchema),
       TransactionList: {
         type: 'object',

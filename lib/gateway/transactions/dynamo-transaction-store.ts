@@ -141,19 +141,25 @@ export class DynamoTransactionStore implements TransactionStore {
    */
   private async commit(transition: Transition, write: TransactItem, idempotency?: IdempotencyWrite): Promise<void> {
     const { merchantId } = transition.after;
+    // Events of one change share their time: ids in ascending order keep them in causal order in the outbox
+    // (transacao.estorno before the transacao.cancelada it causes).
+    const ids = transition.events.map(() => newEventId()).sort();
     await this.documents.send(
       new TransactWriteCommand({
         TransactItems: [
           write,
-          ...transition.events.map((event) => ({
-            Put: { TableName: this.table, Item: outboxEventItem(webhookEventOf(event, newEventId()), merchantId) },
+          ...transition.events.map((event, i) => ({
+            Put: { TableName: this.table, Item: outboxEventItem(webhookEventOf(event, ids[i] as string), merchantId) },
           })),
           ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
           ...pixSideWrites(this.table, transition),
         ],
       }),
     );
-    for (const event of transition.events) this.countStatus(event.transaction);
+    // Statuses reached are counted; a refund's event (transacao.estorno) is not a status.
+    for (const event of transition.events) {
+      if (event.tipo === `transacao.${event.transaction.status}`) this.countStatus(event.transaction);
+    }
   }
 
   /** The conditional update from `before` to `after`: changed fields set, new history entries appended, guards checked. */
@@ -178,6 +184,8 @@ export class DynamoTransactionStore implements TransactionStore {
     }
     const conditions = guards.map((field) => {
       names[`#${field}`] = field;
+      // A field the transaction did not have yet (a legacy item's revision) must still be absent.
+      if (before[field] === undefined) return `attribute_not_exists(#${field})`;
       values[`:was_${field}`] = before[field];
       return `#${field} = :was_${field}`;
     });
@@ -296,9 +304,13 @@ function idempotencyPut(table: string, idempotency: IdempotencyWrite) {
       record: idempotency.record,
       expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
     },
-    // An expired record (TTL deletion is lazy) may be replaced.
-    ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
-    ExpressionAttributeValues: { ':now': nowSeconds() },
+    // An expired record (TTL deletion is lazy) may be replaced; a pending one by the request that wrote it.
+    ...(idempotency.replace
+      ? {}
+      : {
+          ConditionExpression: 'attribute_not_exists(PK) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': nowSeconds() },
+        }),
   };
 }
 

@@ -23,6 +23,11 @@ export interface IdempotencyRecord {
 export interface IdempotencyWrite {
   scope: string;
   record: IdempotencyRecord;
+  /**
+   * Overwrites the record this same request stored earlier (a refund stores its response when it reserves the amount,
+   * then the final one); otherwise the write fails if another request holds the key.
+   */
+  replace?: boolean;
 }
 
 export interface Loaded {

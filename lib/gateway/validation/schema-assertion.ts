@@ -69,6 +69,7 @@ const ONE_OF_HINTS: Record<string, string> = {
 
 const FORMAT_HINTS: Record<string, string> = {
   total: ': use decimal com ponto e duas casas, ex. "10.00"',
+  valor: ': use decimal com ponto e duas casas, ex. "12.34"',
   cartao_validade: ': use MMAAAA',
   cartao_numero: ': só dígitos',
   cartao_cvv: ': 3 ou 4 dígitos',

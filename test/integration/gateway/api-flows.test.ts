@@ -177,7 +177,17 @@ describe('boleto flow', () => {
       const reply = await call('POST', '/v1/transacao', boletoBody(direct.token, method));
       expect(reply.status).toBe(201);
       const t = reply.body.transacao;
-      expect(Object.keys(t).sort()).toEqual(['erro', 'id', 'meio_pagamento', 'numero_pedido', 'status', 'total', 'url_acesso']);
+      expect(Object.keys(t).sort()).toEqual([
+        'erro',
+        'estornos',
+        'id',
+        'meio_pagamento',
+        'numero_pedido',
+        'status',
+        'total',
+        'url_acesso',
+        'valor_estornado',
+      ]);
       expect(t.url_acesso).toMatch(new RegExp(`^${baseUrl}/v1/boleto/[0-9a-f-]{36}$`));
       for (const op of ['capturar', 'estornar']) {
         const refused = await call('POST', `/v1/transacao/${t.id}/${op}`, { token: direct.token });

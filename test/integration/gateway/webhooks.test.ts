@@ -143,12 +143,13 @@ describe('events, signed and in causal order', () => {
     );
     const boleto = await call('POST', '/v1/transacao', boletoBody(shop.token));
 
-    await pump(worker(), () => eventsAt('/causal').length >= 5);
+    await pump(worker(), () => eventsAt('/causal').length >= 6);
     const events = eventsAt('/causal');
-    expect(events).toHaveLength(5);
+    expect(events).toHaveLength(6);
     expect(events.map((e) => [e.transacao.id, e.tipo])).toEqual([
       [id, 'transacao.aguardando_pagamento'],
       [id, 'transacao.paga'],
+      [id, 'transacao.estorno'],
       [id, 'transacao.cancelada'],
       [declined.body.transacao.id, 'transacao.negada'],
       [boleto.body.transacao.id, 'transacao.aguardando_pagamento'],
@@ -157,9 +158,10 @@ describe('events, signed and in causal order', () => {
     expect(events[0].transacao).toEqual(created.body.transacao);
     expect(events[1].transacao).toEqual(captured.body.transacao);
     expect(events[2].transacao).toEqual(refunded.body.transacao);
-    expect(events[3].transacao).toEqual(declined.body.transacao);
-    expect(events[4].transacao).toEqual(boleto.body.transacao);
-    expect(new Set(events.map((e) => e.id)).size).toBe(5);
+    expect(events[3].transacao).toEqual(refunded.body.transacao);
+    expect(events[4].transacao).toEqual(declined.body.transacao);
+    expect(events[5].transacao).toEqual(boleto.body.transacao);
+    expect(new Set(events.map((e) => e.id)).size).toBe(6);
 
     for (const delivery of received.filter((r) => r.path === '/causal')) {
       const event = JSON.parse(delivery.raw);

@@ -146,6 +146,8 @@ describe('return URLs and views', () => {
       meio_pagamento: 'boleto_bankA',
       numero_pedido: '0012',
       total: '10.50',
+      valor_estornado: '0.00',
+      estornos: [],
       url_acesso: 'http://x/v1/boleto/u',
       erro: null,
     });

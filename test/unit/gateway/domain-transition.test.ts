@@ -46,7 +46,7 @@ describe('transition(transaction, command): pure, the new transaction and its ev
     expect(before).toEqual(frozen);
   });
 
-  it('a refused capture denies it; a refund cancels a paid one; a refund the acquirer refuses is a 409', () => {
+  it('a refused capture denies it; a refund of everything cancels a paid one; one over what remains is a 409', () => {
     const denied = transition(transaction(), {
       type: 'capture',
       outcome: { ok: false, reason: 'declined', reference } as never,
@@ -55,17 +55,13 @@ describe('transition(transaction, command): pure, the new transaction and its ev
     });
     expect(denied.after.status).toBe('negada');
     const paid = transaction({ status: 'paga' });
-    const refunded = transition(paid, { type: 'refund', outcome: { ok: true, reference }, at: LATER, by: 'admin:a@b.example' });
+    const refund = { id: 'est_1', cents: 1000, status: 'concluido' as const, createdAt: LATER, by: 'admin:a@b.example' };
+    const refunded = transition(paid, { type: 'refund', refund, at: LATER, by: 'admin:a@b.example' });
     expect(refunded.after.status).toBe('cancelada');
-    expect(refunded.events.map((event) => event.tipo)).toEqual(['transacao.cancelada']);
-    expect(() =>
-      transition(paid, {
-        type: 'refund',
-        outcome: { ok: false, reason: 'declined', reference } as never,
-        at: LATER,
-        by: 'refund',
-      }),
-    ).toThrow(expect.objectContaining({ kind: 'transition_not_allowed' }));
+    expect(refunded.events.map((event) => event.tipo)).toEqual(['transacao.estorno', 'transacao.cancelada']);
+    expect(() => transition(paid, { type: 'refund', refund: { ...refund, cents: 1001 }, at: LATER, by: 'refund' })).toThrow(
+      expect.objectContaining({ kind: 'transition_not_allowed' }),
+    );
   });
 
   it('refuses what the state machine refuses, before anything is decided', () => {
@@ -78,7 +74,12 @@ describe('transition(transaction, command): pure, the new transaction and its ev
       }),
     ).toThrow(expect.objectContaining({ kind: 'transition_not_allowed' }));
     expect(() =>
-      transition(transaction(), { type: 'refund', outcome: { ok: true, reference }, at: LATER, by: 'refund' }),
+      transition(transaction(), {
+        type: 'refund',
+        refund: { id: 'est_1', cents: 100, status: 'concluido', createdAt: LATER, by: 'refund' },
+        at: LATER,
+        by: 'refund',
+      }),
     ).toThrow(expect.objectContaining({ kind: 'transition_not_allowed' }));
   });
 

@@ -21,12 +21,12 @@ describe('each gateway, admin and pages function loads only what it uses', () =>
     expect(bundle.dynamic).not.toContain('@aws-sdk/client-s3');
   });
 
-  it('only createTransaction compiles the create schema; capture and refund compile the token schema alone', async () => {
+  it('only createTransaction compiles the create schema; capture and refund compile the settlement schema alone', async () => {
     const creates = await bundleOf('functions/gateway/create-transaction.ts');
     expect(creates.files.some((file) => file.endsWith('validation/create-request-validator.ts'))).toBe(true);
     for (const entry of ['functions/gateway/capture-transaction.ts', 'functions/gateway/refund-transaction.ts']) {
       const { files } = await bundleOf(entry);
-      expect(files.some((file) => file.endsWith('validation/token-only-validator.ts'))).toBe(true);
+      expect(files.some((file) => file.endsWith('validation/settlement-request-validator.ts'))).toBe(true);
       expect(files.some((file) => file.endsWith('validation/create-request-validator.ts'))).toBe(false);
     }
     const { files } = await bundleOf('functions/gateway/get-transaction.ts');
