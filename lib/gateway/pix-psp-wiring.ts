@@ -9,6 +9,7 @@ import { pspSecretReader } from './pix/merchant-psp/psp-secret-reader';
 import { ProductionPixProvider } from './pix/provider/production-pix-provider';
 import type { PspLogger } from './pix/psp/pix-api-client';
 import type { GatewayDependencies } from './use-cases/dependencies';
+import type { PixPspCallbackDependencies } from './use-cases/pix-psp-callback';
 
 /**
  * The production Pix connector is wired only into the functions that charge, refund or take the PSP's callback
@@ -52,4 +53,21 @@ let cachedGateway: GatewayDependencies | undefined;
 export function pixGatewayWiring(): GatewayDependencies {
   cachedGateway ??= createPixGatewayDependencies(tableClients(), resourceNames(), serviceConfig(), metrics());
   return cachedGateway;
+}
+
+let cachedCallback: PixPspCallbackDependencies | undefined;
+
+/** The PSP callback function's dependencies, once per container. */
+export function pixPspCallbackWiring(): PixPspCallbackDependencies {
+  if (!cachedCallback) {
+    const clients = tableClients();
+    const names = resourceNames();
+    cachedCallback = {
+      gateway: pixGatewayWiring(),
+      merchants: new MerchantRepository(clients.documents, names.gatewayTable),
+      connections: createMerchantPspClients(clients, names, serviceConfig()),
+      logger: logger(),
+    };
+  }
+  return cachedCallback;
 }

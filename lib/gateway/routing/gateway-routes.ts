@@ -12,6 +12,7 @@ export const GATEWAY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/v1/transacao/{id}': ['GET'],
   '/v1/transacao/{id}/capturar': ['POST'],
   '/v1/transacao/{id}/estornar': ['POST'],
+  '/v1/pix/psp/{merchantId}/{callbackSecret}/pix': ['POST'],
   '/v1/webhooks': ['GET', 'POST'],
   '/v1/webhooks/{id}': ['DELETE'],
   '/v1/openapi.json': ['GET'],
