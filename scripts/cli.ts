@@ -24,6 +24,7 @@ async function main(argv: string[]): Promise<number> {
       'older-than-minutes': { type: 'string' },
       bucket: { type: 'string' },
       endpoint: { type: 'string' },
+      max: { type: 'string' },
       'secret-id': { type: 'string' },
       'base-url': { type: 'string' },
       'no-webhook': { type: 'boolean', default: false },

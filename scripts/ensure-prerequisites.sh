@@ -26,7 +26,7 @@ if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
 fi
 
-# With --test: the real clients and the browser the tests drive (s3cmd, rclone, openssl, Debian's Chromium for playwright-core).
+# With --test: the real clients and the browser the tests drive (s3cmd, rclone, openssl, Debian's Chromium for playwright-core, zbarimg).
 for arg in "$@"; do
   if [ "$arg" = "--test" ]; then
     command -v s3cmd >/dev/null 2>&1 || apt_install s3cmd
@@ -34,5 +34,7 @@ for arg in "$@"; do
     # The fake Pix PSP makes its test certificates with the openssl CLI.
     command -v openssl >/dev/null 2>&1 || apt_install openssl
     [ -x /usr/bin/chromium ] || apt_install chromium
+    # zbarimg reads the hosted Pix page's QR code back from a screenshot (test/e2e/pix-page.browser.test.ts).
+    command -v zbarimg >/dev/null 2>&1 || apt_install zbar-tools
   fi
 done

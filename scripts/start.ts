@@ -4,7 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { loadLocalStackConfig, processEnv } from '../lib/config';
-import { createWebhookDelivery } from '../lib/gateway/gateway-wiring';
+import { createPixExpiry, createWebhookDelivery } from '../lib/gateway/gateway-wiring';
+import { expirePixCharges } from '../lib/gateway/use-cases/pix-expiry';
 import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
 import { startPassTimer } from '../lib/scheduling/pass-timer';
 import { applyLifecycle, flushAccessLogs } from '../lib/storage';
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
       ...(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS
         ? { STORAGE_LIFECYCLE_DAY_SECONDS: String(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS) }
         : {}),
+      // The bucket limit of users without their own (RGW's rgw_user_max_buckets).
+      ...(processEnv().STORAGE_MAX_BUCKETS_PER_USER
+        ? { STORAGE_MAX_BUCKETS_PER_USER: String(processEnv().STORAGE_MAX_BUCKETS_PER_USER) }
+        : {}),
       // How long access log records wait for delivery (DESIGN §7.6).
       ...(processEnv().STORAGE_LOG_FLUSH_SECONDS
         ? { STORAGE_LOG_FLUSH_SECONDS: String(processEnv().STORAGE_LOG_FLUSH_SECONDS) }
@@ -117,6 +122,17 @@ async function main(): Promise<void> {
       console.error(`access logs: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   lifecycle.add(() => logDelivery.stop());
+
+  // Pix expiry: on AWS a function every minute; here the same pass every 2 s (a charge is negada seconds after expira_em).
+  const pixExpiryDeps = createPixExpiry(stack.context.clients, stack.context.names);
+  const pixExpiry = startPassTimer(() => expirePixCharges(pixExpiryDeps), {
+    everyMs: 2000,
+    onRun: (run) => {
+      if (run.expired > 0) console.log(`pix: ${run.expired} charge(s) expired unpaid`);
+    },
+    onError: (error) => console.error(`pix: expiry pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => pixExpiry.stop());
 
   printBanner(
     stack.baseUrl,

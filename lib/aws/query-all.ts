@@ -28,3 +28,18 @@ export function gsi1Query(
     ExpressionAttributeValues: sortKeyPrefix ? { ':pk': partition, ':prefix': sortKeyPrefix } : { ':pk': partition },
   };
 }
+
+/** How many items a query matches, counted page after page by DynamoDB (`Select: COUNT`: no item is read back). */
+export async function countAllPages(
+  documents: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>,
+): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}

@@ -67,6 +67,8 @@ export interface ServiceConfig {
   storageMaxObjectBytes: number;
   /** Failed S3 authentications one address may have per minute before SlowDown. */
   storageAuthFailuresPerMinute: number;
+  /** Buckets one storage user may own unless its own limit says otherwise (RGW's rgw_user_max_buckets, default 1000). */
+  storageMaxBucketsPerUser: number;
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
@@ -123,6 +125,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageKms: localKms ? { kind: 'local' } : { kind: 'aws', sseS3KeyId: requiredString(env, 'STORAGE_SSE_S3_KEY_ID') },
     storageSseCustomerKeyOverHttp: sseCOverHttp,
     storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
+    storageMaxBucketsPerUser: positiveInteger(env, 'STORAGE_MAX_BUCKETS_PER_USER', 1000),
     storageLifecycleDaySeconds: positiveInteger(env, 'STORAGE_LIFECYCLE_DAY_SECONDS', 86_400),
     storageLogFlushSeconds: positiveInteger(env, 'STORAGE_LOG_FLUSH_SECONDS', 300),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),

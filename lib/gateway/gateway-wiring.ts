@@ -5,11 +5,14 @@ import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
+import { locationKeyLoader } from './pix/location-service/location-key-loader';
 import type { PixProvider } from './pix/provider/pix-provider';
 import { SandboxPixProvider } from './pix/provider/sandbox-pix-provider';
 import { UnconfiguredPixProvider } from './pix/provider/unconfigured-pix-provider';
+import { DynamoPixExpiryStore } from './transactions/dynamo-pix-expiry-store';
 import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
 import type { GatewayDependencies } from './use-cases/dependencies';
+import type { PixExpiryDependencies } from './use-cases/pix-expiry';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
 import { DynamoOutboxStore } from './webhooks/dynamo-outbox-store';
 import { DynamoWebhookEndpointStore } from './webhooks/dynamo-webhook-endpoint-store';
@@ -23,7 +26,7 @@ import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 export function createGatewayDependencies(
   clients: Pick<TableClients, 'documents' | 'secrets'>,
   names: Pick<ResourceNames, 'gatewayTable'>,
-  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate' | 'pixSandbox'>,
+  config: Pick<ServiceConfig, 'stage' | 'webSecret' | 'webhookAllowPrivate' | 'pixSandbox' | 'pixLocationKey'>,
   sink: MetricsSink = NO_METRICS,
 ): GatewayDependencies {
   const acquirer: Acquirer = config.stage === 'production' ? new UnconfiguredProductionAcquirer() : new SandboxAcquirer();
@@ -34,6 +37,7 @@ export function createGatewayDependencies(
     store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
     acquirer,
     pixProvider,
+    pixLocationKey: locationKeyLoader(config.pixLocationKey, clients.secrets),
     now,
     newUuid: randomUUID,
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
@@ -71,5 +75,18 @@ export function createWebhookDelivery(
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
     retryBaseSeconds: config.webhookRetryBaseSeconds,
     allowPrivate: config.webhookAllowPrivate,
+  };
+}
+
+/** The Pix expiry pass's dependencies (the scheduled function, and the local stack's timer, against its stage). */
+export function createPixExpiry(
+  clients: Pick<TableClients, 'documents'>,
+  names: Pick<ResourceNames, 'gatewayTable'>,
+  sink: MetricsSink = NO_METRICS,
+): PixExpiryDependencies {
+  return {
+    store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
+    expiry: new DynamoPixExpiryStore(clients.documents, names.gatewayTable),
+    now: () => new Date(),
   };
 }

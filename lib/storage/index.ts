@@ -24,5 +24,7 @@ export * from './requests/s3-request';
 export * from './requests/s3-response';
 export * from './s3-error-codes';
 export * from './storage-deps';
+export * from './usage/bucket-count-repository';
+export * from './usage/bucket-quota';
 export * from './users/storage-user';
 export * from './users/storage-user-repository';

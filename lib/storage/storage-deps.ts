@@ -34,6 +34,8 @@ export interface StorageDeps {
   newBlobId: () => string;
   /** The single-request cap: a PUT body, one part of a multipart upload. */
   maxObjectBytes: number;
+  /** Buckets an owner may have unless its own limit says otherwise (RGW's rgw_user_max_buckets). */
+  maxBucketsPerUser: number;
   /** S3's minimum size of every part of a multipart upload but the last (5 MiB; lower in tests). */
   minPartBytes: number;
   /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */

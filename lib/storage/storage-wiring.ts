@@ -34,6 +34,7 @@ export function createStorageWiring(
     | 'storageAuthFailuresPerMinute'
     | 'storageKms'
     | 'storageSseCustomerKeyOverHttp'
+    | 'storageMaxBucketsPerUser'
   >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
@@ -59,6 +60,7 @@ export function createStorageWiring(
       now: () => new Date(),
       newBlobId: randomUUID,
       maxObjectBytes: config.storageMaxObjectBytes,
+      maxBucketsPerUser: config.storageMaxBucketsPerUser,
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
       // minimum is the only way objects larger than one request can be assembled at all.
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),

@@ -10,6 +10,7 @@ import {
 } from '../../lib/gateway';
 import { configureMerchantPixPsp, pspSecretReader } from '../../lib/gateway/pix/merchant-psp';
 import {
+  BucketCountRepository,
   DEFAULT_UPLOAD_EXPIRY_DAYS,
   generateAccessKeyPair,
   generateCanonicalUserId,
@@ -118,6 +119,18 @@ export const COMMANDS: Record<string, Command> = {
     return { ...user, secretKey: keys.secretKey };
   },
   'storage-user list': async (stage) => (await stage.storageUsers.list()).map((user) => ({ ...user })),
+  'storage-user max-buckets': async (stage, options) => {
+    const id = required(options, 'id');
+    if (!(await stage.storageUsers.get(id))) throw new UsageError(`no storage user ${id}`);
+    const given = required(options, 'max');
+    const max = given === 'default' ? null : Number(given);
+    if (max !== null && (!Number.isInteger(max) || max < 1))
+      throw new UsageError('--max must be a whole number of at least 1, or "default"');
+    const counts = new BucketCountRepository(stage.clients.documents, stage.names.storageTable);
+    await counts.setMaxBuckets(id, max);
+    const count = await counts.read(id);
+    return { id, buckets: count?.count ?? 0, maxBuckets: max ?? stage.config.storageMaxBucketsPerUser };
+  },
   'storage sweep-orphans': async (stage, options) => {
     const minutes = Number(optional(options, 'older-than-minutes') ?? 60);
     if (!Number.isInteger(minutes) || minutes < 1)
@@ -171,6 +184,7 @@ Commands:
   pix-psp remove --merchant ID     (the merchant stops taking production Pix; its callback URL answers 404)
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
+  storage-user max-buckets --id ID --max N|default                 (the user's own bucket limit; default: STORAGE_MAX_BUCKETS_PER_USER)
   storage sweep-orphans [--older-than-minutes 60] [--upload-expiry-days 7]  (aborts idle multipart uploads, removes blobs nothing points at; also runs hourly)
   storage post-form --bucket NAME --id USER [--endpoint URL]       (an HTML page with a signed browser upload form)
   storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)

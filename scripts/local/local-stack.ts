@@ -87,6 +87,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Likewise the storage lifecycle pass (scripts/start.ts runs it on a timer; tests call it).
       LIFECYCLE_SCHEDULE: 'false',
       LOG_FLUSH_SCHEDULE: 'false',
+      // And the Pix expiry pass (scripts/start.ts runs it on a timer; tests call it).
+      PIX_EXPIRY_SCHEDULE: 'false',
     };
     const context = createStageContext(env);
     const provisioned = await provision(definitions, context.clients);

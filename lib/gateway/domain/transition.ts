@@ -103,7 +103,7 @@ export function cardProcessorOf(transaction: Pick<Transaction, 'method'>): CardP
 }
 
 type Changes = Pick<Transaction, 'status' | 'authorized'> &
-  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'capturedCents' | 'refunds' | 'pix'>>;
+  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds'>>;
 
 function changesOf(transaction: Transaction, command: TransactionCommand): Changes {
   switch (command.type) {
@@ -143,12 +143,6 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
   }
 }
 
-/** Every change of a Pix charge is a new revision of its cob (BCB API Pix `revisao`). */
-function revised(charge: PixCharge | undefined): PixCharge {
-  if (!charge) throw new Error('A Pix transaction without its charge');
-  return { ...charge, revision: charge.revision + 1 };
-}
-
 /** A capture of `cents` (a partial capture) takes more than nothing and at most the total. */
 export function assertCapturable(transaction: Transaction, cents: number | undefined): void {
   if (cents === undefined || (Number.isInteger(cents) && cents > 0 && cents <= transaction.totalCents)) return;
@@ -184,6 +178,12 @@ function settled(transaction: Transaction, command: Extract<TransactionCommand, 
 function afterRefunds(transaction: Transaction, refunds: Refund[]): Changes {
   const status = fullyRefunded({ ...transaction, refunds }) ? 'cancelada' : transaction.status;
   return { status, authorized: transaction.authorized, refunds };
+}
+
+/** Every change of a Pix charge is a new revision of its cob (BCB API Pix `revisao`). */
+function revised(charge: PixCharge | undefined): PixCharge {
+  if (!charge) throw new Error('A Pix transaction without its charge');
+  return { ...charge, revision: charge.revision + 1 };
 }
 
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {

@@ -125,7 +125,9 @@ export const OPENAPI_DOCUMENT = {
       post: {
         summary: 'Create a transaction',
         description:
-          'Card-data methods are authorized (and captured when capturar=true) at once; redirect and boleto methods return url_acesso.',
+          'Card-data methods are authorized (and captured when capturar=true) at once; redirect and boleto methods return url_acesso. ' +
+          'pix returns url_acesso (the hosted Pix page) and detalhes {txid, br_code, expira_em, e2eid, data_pagamento}; ' +
+          'an unpaid Pix charge becomes negada within 60 s of expira_em.',
         parameters: [idempotencyHeader],
         requestBody: {
           required: true,
@@ -166,6 +168,40 @@ export const OPENAPI_DOCUMENT = {
           'refuses is listed nao_realizado (200) and gives its amount back; a Pix devolução is em_processamento until the ' +
           'PSP answers. Parallel refunds never exceed valor_capturado: a request that loses a race retries on the new state.',
       ),
+    },
+    '/v1/transacao/{id}/simular_pagamento': {
+      post: {
+        ...settlement(
+          'Simulate a Pix payment (sandbox only)',
+          "A Pix charge aguardando_pagamento → paga, with detalhes.e2eid and data_pagamento, as if the payer's bank paid it. " +
+            'An expired charge → 409. Answers 404 on the production stage.',
+        ),
+        parameters: [idParameter],
+      },
+    },
+    '/v1/pix/loc/{locationId}': {
+      get: {
+        summary: "A Pix charge's location (behind its BR Code)",
+        description:
+          'The charge as the BCB API Pix `cob` (txid, revisao, calendario, status ATIVA | CONCLUIDA | REMOVIDA_PELO_PSP, ' +
+          'valor.original, chave), signed as a compact JWS whose header names the key (kid) and the JWKS (jku).',
+        parameters: [{ name: 'locationId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'Compact JWS', content: { 'application/jose': { schema: { type: 'string' } } } },
+          '404': errorResponse('006 unknown location'),
+        },
+      },
+    },
+    '/v1/pix/jwks.json': {
+      get: {
+        summary: 'The keys that verify Pix location payloads (their jku)',
+        responses: {
+          '200': {
+            description: 'JWKS',
+            content: { 'application/json': { schema: { type: 'object', properties: { keys: { type: 'array' } } } } },
+          },
+        },
+      },
     },
     '/v1/webhooks': {
       post: {

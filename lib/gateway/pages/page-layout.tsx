@@ -1,7 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import type { PageTheme } from './page-theme';
 
-/** Mobile first (works at 360 px), no script, every style inline in the page (the CSP allows no other source). */
+/**
+ * Mobile first (works at 360 px), every style inline in the page (the CSP allows no other source). No script, except
+ * the Pix page's one file, allowed by the response's CSP nonce.
+ */
 function stylesFor(theme: PageTheme): string {
   return `
 *{box-sizing:border-box}
@@ -31,6 +34,13 @@ button,.button{display:block;width:100%;font-size:1.05rem;font-weight:700;paddin
 .outcome-paga{color:#0a6b2a}
 .outcome-negada,.outcome-cancelada{color:#8a0016}
 footer{max-width:30rem;margin:0 auto 2rem;padding:0 .75rem;color:#666;font-size:.8rem}
+[hidden]{display:none!important}
+.qr svg{display:block;width:100%;max-width:17rem;height:auto;margin:0 auto .75rem}
+textarea{width:100%;font:.85rem/1.35 ui-monospace,monospace;padding:.5rem;border:1px solid #8a8f98;border-radius:.35rem;resize:none;overflow-wrap:anywhere}
+.secondary{background:#fff;color:#1a1a1a;border:2px solid ${theme.accent};margin-top:.5rem}
+.status{font-weight:600;margin:.75rem 0 0}
+.countdown{font-variant-numeric:tabular-nums;color:#555;margin:.25rem 0 0}
+[data-state=expired] .while-open,[data-state=paid] .while-open,[data-state=cancelled] .while-open{display:none}
 `;
 }
 
@@ -47,7 +57,15 @@ export function DocumentHead(props: { title: string; styles: string }) {
   );
 }
 
-export function PageLayout(props: { theme: PageTheme; title: string; children: ComponentChildren }) {
+export function PageLayout(props: {
+  theme: PageTheme;
+  title: string;
+  children: ComponentChildren;
+  /** What the footer reassures the buyer of (card pages: that card data is not kept). */
+  footer?: string;
+  /** A static script file and the nonce the response's CSP allows it by. */
+  script?: { src: string; nonce: string };
+}) {
   return (
     <html lang="pt-BR">
       <DocumentHead title={`${props.title} · ${props.theme.environment}`} styles={stylesFor(props.theme)} />
@@ -57,7 +75,8 @@ export function PageLayout(props: { theme: PageTheme; title: string; children: C
           <span>{props.theme.tagline}</span>
         </header>
         <main>{props.children}</main>
-        <footer>Ambiente protegido. Os dados do cartão não são guardados.</footer>
+        <footer>{props.footer ?? 'Ambiente protegido. Os dados do cartão não são guardados.'}</footer>
+        {props.script ? <script src={props.script.src} nonce={props.script.nonce} /> : null}
       </body>
     </html>
   );

@@ -3,10 +3,7 @@ import type { GatewayDependencies } from '../use-cases/dependencies';
 import { acquirerRefundChannel } from './acquirer-refund-channel';
 import type { RefundChannel } from './refund-channel';
 
-/**
- * The channel of a transaction's refunds, by flow. Card and redirect: the acquirer. Pix: the stage's Pix provider (a
- * RefundChannel by its shape): the sandbox's, or a devolução at the merchant's PSP in production.
- */
+/** The channel of a transaction's refunds, by flow: Pix through its provider (a devolução), every card flow the acquirer. */
 export function refundChannelOf(
   deps: Pick<GatewayDependencies, 'acquirer' | 'pixProvider'>,
   transaction: Transaction,

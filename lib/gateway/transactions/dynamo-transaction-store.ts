@@ -16,6 +16,7 @@ import {
   idempotencyKey,
   merchantTransactionsPartition,
   pagePartition,
+  pixLocationKey,
   tokenKey,
   transactionKey,
 } from '../table/gateway-table';
@@ -210,6 +211,13 @@ export class DynamoTransactionStore implements TransactionStore {
       }),
     );
     return Items?.[0] ? toTransaction(Items[0]) : undefined;
+  }
+
+  async findByPixLocation(locationId: string): Promise<Transaction | undefined> {
+    const pointer = await getItem(this.documents, this.table, pixLocationKey(locationId));
+    if (!pointer) return undefined;
+    const item = await getItem(this.documents, this.table, transactionKey(Number(pointer.transactionId)));
+    return item ? toTransaction(item) : undefined;
   }
 
   async search(request: TransactionSearch): Promise<TransactionPage> {

@@ -28,7 +28,12 @@ export function pixSideWrites(table: string, transition: Transition): SideWrite[
       writes.push({
         Put: {
           TableName: table,
-          Item: { ...pixExpiryKey(charge.expiresAt, after.id), kind: 'pixExpiry', transactionId: after.id },
+          Item: {
+            ...pixExpiryKey(charge.expiresAt, after.id),
+            kind: 'pixExpiry',
+            transactionId: after.id,
+            merchantId: after.merchantId,
+          },
         },
       });
     }

@@ -55,6 +55,8 @@ export interface TransactionStore {
    */
   apply(transition: Transition, idempotency?: IdempotencyWrite): Promise<TransitionResult>;
   findByPageUuid(pageUuid: string): Promise<Transaction | undefined>;
+  /** The Pix transaction whose charge is served at this location (its pointer item, then the transaction). */
+  findByPixLocation(locationId: string): Promise<Transaction | undefined>;
   getIdempotency(scope: string): Promise<IdempotencyRecord | undefined>;
   /**
    * A merchant's transactions newest first, the `/v1` list's and the admin search's alike: one Query on the merchant's
@@ -87,3 +89,23 @@ export interface TransactionPage {
 }
 
 export type OverviewRow = Pick<Transaction, 'status' | 'totalCents' | 'createdAt'>;
+
+/** A Pix charge's expiry marker: which transaction, whose, and when it expires. */
+export interface PixExpiryMarker {
+  transactionId: number;
+  merchantId: string;
+  expiresAt: string;
+}
+
+/** The expiry markers the expiry pass reads (lib/gateway/use-cases/pix-expiry.ts), and where it got to. */
+export interface PixExpiryStore {
+  shards: number;
+  /** Markers of one minute's shard (`yyyyMMddHHmm`) that expire at or before `nowIso`: one Query, never a Scan. */
+  due(minute: string, shard: number, nowIso: string): Promise<PixExpiryMarker[]>;
+  /** A marker whose transaction no longer waits (a crash between two writes cannot leave one, but a restore can). */
+  remove(marker: PixExpiryMarker): Promise<void>;
+  /** The last minute every marker of which was handled; undefined before the first pass. */
+  checkpoint(): Promise<string | undefined>;
+  /** Moves the checkpoint forward (never back: overlapping passes may finish in any order). */
+  advance(minute: string): Promise<void>;
+}

@@ -1,4 +1,5 @@
 import type { Acquirer } from '../acquirers/acquirer';
+import type { LocationSigningKey } from '../pix/location';
 import type { PixProvider } from '../pix/provider/pix-provider';
 import type { TransactionStore } from '../transactions/ports';
 import type { WebhookEndpointStore } from '../webhooks/ports';
@@ -10,6 +11,8 @@ export interface GatewayDependencies {
   acquirer: Acquirer;
   /** Issues Pix charges: the sandbox simulator, or the merchant's PSP in production. */
   pixProvider: PixProvider;
+  /** Signs Pix location payloads (loaded on first use: the local development key, or the stage's secret). */
+  pixLocationKey: () => Promise<LocationSigningKey>;
   now: () => Date;
   newUuid: () => string;
   /** The stage's server-side secret (list cursors' MACs, sealing webhook secrets): inline locally, Secrets Manager deployed. */

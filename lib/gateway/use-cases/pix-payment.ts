@@ -1,12 +1,8 @@
 import { type Transaction, toApiView } from '../domain/transaction';
-import { transition } from '../domain/transition';
+import { assertAllowed, transition } from '../domain/transition';
 import { GatewayError } from '../errors';
 import type { GatewayDependencies } from './dependencies';
-
-/*
- * The contract's minimal version (s8 contract: gw-pix owns this file and its fuller version, which also expires an
- * overdue charge first): at merge, gw-pix's replaces this one.
- */
+import { expireIfOverdue } from './pix-expiry';
 
 export interface PixPayment {
   /** End-to-end id of the Pix that paid the charge. */
@@ -17,13 +13,23 @@ export interface PixPayment {
   by: string;
 }
 
-/** A Pix charge paid: aguardando_pagamento → paga with its end-to-end id, once (the write is conditional on the status as read). */
+/**
+ * A Pix charge paid: aguardando_pagamento → paga with its end-to-end id, once, whatever the path (the sandbox's
+ * simular_pagamento, the hosted page's button, the PSP's callback) and however many arrive at once: the write is
+ * conditional on the status as read, the loser gets 409. A charge past its expiry when paid is expired instead
+ * (negada) and refused.
+ */
 export async function applyPixPayment(
   deps: Pick<GatewayDependencies, 'store' | 'now'>,
   transaction: Transaction,
   payment: PixPayment,
 ): Promise<Transaction> {
-  const move = transition(transaction, {
+  assertAllowed('pix_paid', transaction);
+  const current = await expireIfOverdue(deps, transaction, new Date(payment.paidAt));
+  if (current.status !== 'aguardando_pagamento') {
+    throw new GatewayError('transition_not_allowed', 'A cobrança Pix expirou sem pagamento', toApiView(current));
+  }
+  const move = transition(current, {
     type: 'pix_paid',
     e2eid: payment.e2eid,
     paidAt: payment.paidAt,

@@ -42,3 +42,16 @@ export function seeOther(location: string, options: Pick<HtmlResponseOptions, 'c
     body: '',
   };
 }
+
+/** A page's static script file: served as JavaScript, cacheable for an hour (it changes only with a deploy). */
+export function scriptResponse(source: string): ApiResult {
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=3600',
+    },
+    body: source,
+  };
+}

@@ -20,8 +20,9 @@ export async function listBuckets(deps: StorageDeps, principal: Principal): Prom
 }
 
 /**
- * CreateBucket, with the optional CreateBucketConfiguration body (LocationConstraint). One conditional write
- * decides races; a re-create never writes.
+ * CreateBucket, with the optional CreateBucketConfiguration body (LocationConstraint). One transaction decides
+ * races: the name, and the owner's bucket limit (TooManyBuckets, RGW's rgw_user_max_buckets) on its counter; a
+ * re-create never writes.
  */
 export async function createBucket(
   deps: StorageDeps,
@@ -47,8 +48,9 @@ export async function createBucket(
     ...(ownership ? { ownership } : {}),
     ...objectLockAtCreation(headers),
   };
-  const result = await deps.buckets.create(bucket);
+  const result = await deps.buckets.create(bucket, deps.maxBucketsPerUser);
   if (result.created) return bucket;
+  if ('tooMany' in result) throw new StorageError('TooManyBuckets');
   // As us-east-1 and RGW do: re-creating your own bucket with the ACL it has is a success that changes
   // nothing; another ACL (or another owner) is refused, so the existing bucket is never silently kept as it is.
   const { existing } = result;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages } from '../../aws';
+import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages, tryTransactWrite } from '../../aws';
 import type { BucketLogging } from '../access-logs/bucket-logging';
 import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
@@ -11,9 +11,12 @@ import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
+import { BucketCountRepository, ownerIndexPartition } from '../usage/bucket-count-repository';
+import { type BucketCount, counterRefusal } from '../usage/bucket-quota';
 import {
   type BucketCatalog,
   type BucketCondition,
+  type BucketCreation,
   type BucketRecord,
   type BucketSettings,
   INDEXED_SETTINGS,
@@ -32,6 +35,11 @@ const indexPartition = (setting: IndexedSetting, shard: number) => `INDEX#${sett
 const shardOf = (bucket: string) => createHash('sha256').update(bucket).digest()[0]! % INDEX_SHARDS;
 /** A delete that crashed half-way stops blocking writes after this long. */
 const DELETE_LEASE_MS = 30_000;
+/** Transactions on one owner's counter conflict when its creates and deletes run at once: tried again this often. */
+const COUNTER_ATTEMPTS = 25;
+/** A short random pause before the next attempt (up to 10 ms more per attempt, at most 250 ms). */
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * (attempt + 1))));
 /** Object writes check this on the bucket item in the same transaction: the bucket exists and is not being deleted. */
 export const BUCKET_LIVE = 'attribute_exists(PK) AND (attribute_not_exists(deletingSince) OR deletingSince < :staleDelete)';
 export const staleDeleteValue = (now: number) => ({ ':staleDelete': now - DELETE_LEASE_MS });
@@ -41,58 +49,81 @@ const CONDITIONS: Record<BucketCondition, { expression: string; values?: Record<
   'no-object-lock': { expression: 'attribute_not_exists(objectLock)' },
 };
 
-/** Buckets in the storage table: `BUCKET#<name>`, indexed by owner on GSI1 for ListBuckets. */
+/**
+ * Buckets in the storage table: `BUCKET#<name>`, indexed by owner on GSI1 for ListBuckets, and counted per owner
+ * (BucketCountRepository) in the transactions that create and delete them.
+ */
 export class BucketRepository implements BucketCatalog {
+  private readonly counts: BucketCountRepository;
+
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly table: string,
-  ) {}
+  ) {
+    this.counts = new BucketCountRepository(documents, table);
+  }
 
   async get(name: string): Promise<BucketRecord | undefined> {
     const item = await getItem(this.documents, this.table, bucketKey(name));
     return item ? toBucket(item) : undefined;
   }
 
-  async create(bucket: BucketRecord): Promise<{ created: true } | { created: false; existing: BucketRecord }> {
-    try {
-      await this.documents.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            ...bucketKey(bucket.name),
-            GSI1PK: `BUCKETOWNER#${bucket.ownerId}`,
-            GSI1SK: bucket.name,
-            kind: 'bucket',
-            ...bucket,
+  async create(bucket: BucketRecord, defaultLimit: number): Promise<BucketCreation> {
+    for (let attempt = 0; attempt < COUNTER_ATTEMPTS; attempt++) {
+      const outcome = await tryTransactWrite(this.documents, [
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...bucketKey(bucket.name),
+              GSI1PK: ownerIndexPartition(bucket.ownerId),
+              GSI1SK: bucket.name,
+              kind: 'bucket',
+              ...bucket,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return { created: true };
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      // A bucket deleted since the failed write reads as taken by nobody: still not created by this request.
-      return { created: false, existing: (await this.get(bucket.name)) ?? { ...bucket, ownerId: '' } };
+        },
+        this.counts.countOneMore(bucket.ownerId, defaultLimit),
+      ]);
+      if (outcome === 'committed') return { created: true };
+      if (outcome.failedIndex === 0) {
+        // A bucket deleted since the failed write reads as taken by nobody: still not created by this request.
+        return { created: false, existing: (await this.get(bucket.name)) ?? { ...bucket, ownerId: '' } };
+      }
+      if (outcome.failedIndex === 1) {
+        const refusal = counterRefusal(await this.counts.read(bucket.ownerId), defaultLimit);
+        if (refusal === 'no-counter') await this.counts.initialise(bucket.ownerId);
+        else if (refusal !== 'retry') return { created: false, tooMany: refusal };
+      } else await pause(attempt);
     }
+    throw new Error(`CreateBucket ${bucket.name}: the owner's bucket counter stayed contended`);
+  }
+
+  bucketCount(ownerId: string): Promise<BucketCount | undefined> {
+    return this.counts.read(ownerId);
   }
 
   async listByOwner(ownerId: string): Promise<BucketRecord[]> {
-    return (await queryAllPages(this.documents, gsi1Query(this.table, `BUCKETOWNER#${ownerId}`))).map(toBucket);
+    return (await queryAllPages(this.documents, gsi1Query(this.table, ownerIndexPartition(ownerId)))).map(toBucket);
   }
 
   async deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'> {
     const now = Date.now();
+    let ownerId: string;
     try {
       // Step 1: a lease that makes concurrent object writes fail, so the emptiness check below cannot go stale.
-      await this.documents.send(
+      const { Attributes } = await this.documents.send(
         new UpdateCommand({
           TableName: this.table,
           Key: bucketKey(name),
           UpdateExpression: 'SET deletingSince = :now',
           ConditionExpression: BUCKET_LIVE,
           ExpressionAttributeValues: { ':now': now, ...staleDeleteValue(now) },
+          ReturnValues: 'ALL_NEW',
         }),
       );
+      ownerId = String(Attributes?.ownerId);
     } catch (error) {
       if (isConditionalCheckFailed(error)) return (await this.get(name)) ? 'not-empty' : 'missing';
       throw error;
@@ -116,8 +147,29 @@ export class BucketRepository implements BucketCatalog {
       );
       return 'not-empty';
     }
-    await this.documents.send(new DeleteCommand({ TableName: this.table, Key: bucketKey(name) }));
-    return 'deleted';
+    return this.removeCounted(name, ownerId);
+  }
+
+  /** Deletes the bucket item and counts one bucket less for its owner, in one transaction. */
+  private async removeCounted(name: string, ownerId: string): Promise<'deleted' | 'missing'> {
+    for (let attempt = 0; attempt < COUNTER_ATTEMPTS; attempt++) {
+      const outcome = await tryTransactWrite(this.documents, [
+        { Delete: { TableName: this.table, Key: bucketKey(name), ConditionExpression: 'attribute_exists(PK)' } },
+        this.counts.countOneLess(ownerId),
+      ]);
+      if (outcome === 'committed') return 'deleted';
+      if (outcome.failedIndex === 0) return 'missing';
+      if (outcome.failedIndex === 1) {
+        const count = await this.counts.read(ownerId);
+        if (count === undefined) await this.counts.initialise(ownerId);
+        else if (count.count < 1) {
+          // A counter at 0 under an existing bucket (it cannot happen through this code): the bucket goes uncounted.
+          await this.documents.send(new DeleteCommand({ TableName: this.table, Key: bucketKey(name) }));
+          return 'deleted';
+        }
+      } else await pause(attempt);
+    }
+    throw new Error(`DeleteBucket ${name}: the owner's bucket counter stayed contended`);
   }
 
   async update(name: string, settings: BucketSettings, condition?: BucketCondition): Promise<boolean> {

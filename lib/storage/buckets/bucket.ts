@@ -7,6 +7,7 @@ import type { BucketObjectLock } from '../object-lock/object-lock';
 import type { ObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
+import type { BucketCount } from '../usage/bucket-quota';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -61,9 +62,14 @@ export type BucketCondition = 'versioning-enabled' | 'no-object-lock';
 /** The bucket catalogue (port): implemented over DynamoDB by BucketRepository, in memory by tests. */
 export interface BucketCatalog {
   get(name: string): Promise<BucketRecord | undefined>;
-  /** Creates the bucket unless the name is taken; returns the existing record when it is. */
-  create(bucket: BucketRecord): Promise<{ created: true } | { created: false; existing: BucketRecord }>;
+  /**
+   * Creates the bucket unless the name is taken (returns the existing record) or its owner already has as many
+   * buckets as its limit allows (its own, else `defaultLimit`), counted in the same transaction.
+   */
+  create(bucket: BucketRecord, defaultLimit: number): Promise<BucketCreation>;
   listByOwner(ownerId: string): Promise<BucketRecord[]>;
+  /** The owner's bucket counter; undefined while it has none (no bucket created or deleted since counting began). */
+  bucketCount(ownerId: string): Promise<BucketCount | undefined>;
   /** Deletes the bucket if it holds no object and no version, atomically with respect to concurrent PUTs; false when not empty. */
   deleteIfEmpty(name: string): Promise<'deleted' | 'not-empty' | 'missing'>;
   /** Changes settings of an existing bucket; false when it is gone (or fails `condition`, checked in the same write). */
@@ -71,6 +77,11 @@ export interface BucketCatalog {
   /** The buckets with this setting (a sparse index a scheduled pass reads; it may name buckets since gone). */
   withSetting(setting: IndexedSetting): Promise<string[]>;
 }
+
+export type BucketCreation =
+  | { created: true }
+  | { created: false; existing: BucketRecord }
+  | { created: false; tooMany: { limit: number } };
 
 /** The settings a scheduled pass applies to every bucket that has them: indexed, so the pass never reads every bucket. */
 export const INDEXED_SETTINGS = ['lifecycle', 'logging'] as const;

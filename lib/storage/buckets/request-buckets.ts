@@ -30,8 +30,12 @@ export class RequestBuckets implements BucketCatalog {
     return bucket;
   }
 
-  create(bucket: BucketRecord) {
-    return this.catalog.create(bucket);
+  create(bucket: BucketRecord, defaultLimit: number) {
+    return this.catalog.create(bucket, defaultLimit);
+  }
+
+  bucketCount(ownerId: string) {
+    return this.catalog.bucketCount(ownerId);
   }
 
   listByOwner(ownerId: string) {

@@ -12,6 +12,7 @@ import { bucketIsPublic, policyStatusXml } from '../policy/policy-status';
 import { postObject } from '../post/post-object';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';
+import { readStatsRequested, statBucketHeaders } from '../usage/account-usage';
 import { getBucketVersioning, putBucketVersioning } from '../versions/bucket-versioning';
 import { accessControlPolicyXml } from '../xml/access-control-policy';
 import { requestPaymentXml } from '../xml/request-payment-documents';
@@ -41,9 +42,13 @@ export const BUCKET_ROUTES: RouteTable = {
       const created = await createBucket(deps, principal, bucket, body, request.headers);
       return emptyResult(200, { location: `/${created.name}` });
     },
-    HEAD: async ({ deps, principal, bucket }) => {
+    HEAD: async ({ deps, principal, request, bucket }) => {
       const record = await bucketFor(deps, principal, bucket, 'ListBucket');
-      return emptyResult(200, { 'x-amz-bucket-region': record.location || 'us-east-1' });
+      const readStats = readStatsRequested(queryParam(request, 'read-stats'));
+      return emptyResult(200, {
+        'x-amz-bucket-region': record.location || 'us-east-1',
+        ...(await statBucketHeaders(deps, principal, record, readStats)),
+      });
     },
     DELETE: async ({ deps, principal, bucket }) => {
       await deleteBucket(deps, principal, bucket);

@@ -2,10 +2,12 @@ import { bucketListPage, parseBucketListParams } from '../buckets/bucket-list-pa
 import { listBuckets } from '../buckets/bucket-operations';
 import { queryParam } from '../requests/s3-request';
 import { xmlResult } from '../requests/s3-response';
+import { accountUsage } from '../usage/account-usage';
+import { usageXml } from '../usage/usage-document';
 import { listBucketsXml } from '../xml/s3-documents';
 import type { RouteTable } from './s3-call';
 
-/** `/`: the caller's buckets. */
+/** `/`: the caller's buckets, and RGW's `?usage`. */
 export const SERVICE_ROUTES: RouteTable = {
   '': {
     GET: async ({ deps, principal, request }) => {
@@ -14,5 +16,8 @@ export const SERVICE_ROUTES: RouteTable = {
       const owner = principal.kind === 'user' ? principal.user : { id: '', displayName: '' };
       return xmlResult(listBucketsXml({ id: owner.id, displayName: owner.displayName }, page, params.prefix));
     },
+  },
+  usage: {
+    GET: async ({ deps, principal }) => xmlResult(usageXml(await accountUsage(deps, principal))),
   },
 };

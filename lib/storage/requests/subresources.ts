@@ -24,6 +24,8 @@ const SUPPORTED = new Set([
   'lifecycle',
   'logging',
   'attributes',
+  // RGW's GetUsage (service level only).
+  'usage',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([

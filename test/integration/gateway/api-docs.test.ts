@@ -11,10 +11,13 @@ describe('published API documents', () => {
     const doc = (await response.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/pix/jwks.json',
+      '/v1/pix/loc/{locationId}',
       '/v1/transacao',
       '/v1/transacao/{id}',
       '/v1/transacao/{id}/capturar',
       '/v1/transacao/{id}/estornar',
+      '/v1/transacao/{id}/simular_pagamento',
       '/v1/webhooks',
       '/v1/webhooks/{id}',
     ]);

@@ -8,7 +8,7 @@ const functionsOf = (surface: string) =>
     .map((name) => `functions/${surface}/${name}`);
 
 const TABLE_FUNCTIONS = [...functionsOf('gateway'), ...functionsOf('admin'), ...functionsOf('pages')].filter(
-  (entry) => !/\/(docs|openapi|route-fallback)\.ts$/.test(entry),
+  (entry) => !/\/(docs|openapi|route-fallback|pix-page-script)\.ts$/.test(entry),
 );
 
 describe('each gateway, admin and pages function loads only what it uses', () => {
@@ -19,6 +19,11 @@ describe('each gateway, admin and pages function loads only what it uses', () =>
       expect(bundle.static).not.toContain(absent);
     }
     expect(bundle.dynamic).not.toContain('@aws-sdk/client-s3');
+  });
+
+  it('the Pix page’s script file loads no AWS SDK at all (no table, no secret)', async () => {
+    const bundle = await bundleOf('functions/pages/pix-page-script.ts');
+    expect([...bundle.static, ...bundle.dynamic].filter((name) => name.startsWith('@aws-sdk/'))).toEqual([]);
   });
 
   it('only createTransaction compiles the create schema; capture and refund compile the settlement schema alone', async () => {

@@ -3,7 +3,7 @@ import { computeCRC } from 'pix-utils/dist/main/crc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode } from '../../../../lib/gateway/pix/br-code';
 import { call, newMerchant } from '../../../support/gateway';
-import { pixBody } from '../../../support/pix';
+import { PIX_DETALHES_KEYS, PIX_VIEW_KEYS, pixBody } from '../../../support/pix';
 import { testStack } from '../../../support/stack';
 
 const { baseUrl } = testStack();
@@ -19,19 +19,10 @@ describe('POST /v1/transacao with meio_pagamento pix (DESIGN §7.5)', () => {
     const created = await call('POST', '/v1/transacao', pixBody(token));
     expect(created.status).toBe(201);
     const transacao = created.body.transacao;
-    expect(Object.keys(transacao)).toEqual([
-      'id',
-      'status',
-      'meio_pagamento',
-      'numero_pedido',
-      'total',
-      'url_acesso',
-      'detalhes',
-      'erro',
-    ]);
+    expect(Object.keys(transacao)).toEqual(PIX_VIEW_KEYS);
     expect(transacao).toMatchObject({ status: 'aguardando_pagamento', meio_pagamento: 'pix', total: '123.45', erro: null });
     expect(transacao.url_acesso).toMatch(new RegExp(`^${baseUrl}/v1/pix/[0-9a-f-]{36}$`));
-    expect(Object.keys(transacao.detalhes)).toEqual(['txid', 'br_code', 'expira_em', 'e2eid', 'data_pagamento']);
+    expect(Object.keys(transacao.detalhes)).toEqual(PIX_DETALHES_KEYS);
     const { txid, br_code: brCode, expira_em: expiraEm, e2eid, data_pagamento: paidAt } = transacao.detalhes;
     expect(txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
     expect(e2eid).toBeNull();

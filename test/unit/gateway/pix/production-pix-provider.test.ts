@@ -111,6 +111,7 @@ describe('ProductionPixProvider', () => {
       webSecret: { kind: 'inline', material: 'x' },
       webhookAllowPrivate: false,
       pixSandbox: { key: 'k', city: 'SAO PAULO' },
+      pixLocationKey: { kind: 'missing' },
       pixPspSecrets: { kind: 'secretsManager', prefix: 'svc/production/pix-psp/' },
     } as const;
     const production = createPixGatewayDependencies(clients, { gatewayTable: 't' }, { ...config, stage: 'production' });
