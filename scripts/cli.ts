@@ -26,6 +26,9 @@ async function main(argv: string[]): Promise<number> {
       bucket: { type: 'string' },
       endpoint: { type: 'string' },
       max: { type: 'string' },
+      'secret-id': { type: 'string' },
+      'base-url': { type: 'string' },
+      'no-webhook': { type: 'boolean', default: false },
     },
   });
   const command = COMMANDS[positionals.join(' ')];
@@ -54,7 +57,8 @@ function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]
 }
 
 /** Refusals the operator can act on (bad input, duplicates, unknown ids) exit 2; anything else exits 1. */
-const REFUSAL = /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError)$/;
+const REFUSAL =
+  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError)$/;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

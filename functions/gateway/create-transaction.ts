@@ -1,12 +1,13 @@
 import { serviceConfig } from '../../lib/config';
-import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { gatewayResponse } from '../../lib/gateway/http/gateway-response';
 import { baseUrlOf, idempotencyKeyOf } from '../../lib/gateway/http/request-parts';
+import { pixGatewayWiring } from '../../lib/gateway/pix-psp-wiring';
 import { createTransaction } from '../../lib/gateway/use-cases/create-transaction';
 import { jsonBody } from '../../lib/http';
 
-const deps = gatewayWiring();
+// The stage's Pix provider (production: the merchant's PSP) is wired in here, not in every gateway function.
+const deps = pixGatewayWiring();
 
 /** POST /v1/transacao (and /v1/transacao/, as the original client libraries send it). */
 export const handler = gatewayEndpoint(async (event) =>

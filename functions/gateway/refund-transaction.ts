@@ -1,8 +1,9 @@
-import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
 import { settlementEndpoint } from '../../lib/gateway/http/settlement-endpoint';
+import { pixGatewayWiring } from '../../lib/gateway/pix-psp-wiring';
 import { refundTransaction } from '../../lib/gateway/use-cases/settle-transaction';
 
-const deps = gatewayWiring();
+// The stage's Pix provider (production: the merchant's PSP) is wired in here, not in every gateway function.
+const deps = pixGatewayWiring();
 
 /** POST /v1/transacao/{id}/estornar: a full reversal, paga → cancelada. */
 export const handler = settlementEndpoint(deps, refundTransaction);

@@ -12,9 +12,13 @@ export function secretMaterialLoader(source: SecretsKeySource, secrets: LazyClie
 }
 
 async function load(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): Promise<string> {
-  if (source.kind === 'inline') return source.material;
+  return source.kind === 'inline' ? source.material : readSecretString(secrets, source.secretId);
+}
+
+/** One Secrets Manager read of a string secret (the SDK package imported on first use); errors name the secret, not its value. */
+export async function readSecretString(secrets: LazyClient<SecretsManagerClient>, secretId: string): Promise<string> {
   const { GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const { SecretString } = await (await secrets()).send(new GetSecretValueCommand({ SecretId: source.secretId }));
-  if (!SecretString) throw new Error(`Secret ${source.secretId} has no string value`);
+  const { SecretString } = await (await secrets()).send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
   return SecretString;
 }

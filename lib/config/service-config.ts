@@ -24,6 +24,12 @@ export type StorageKmsSource = { kind: 'local' } | { kind: 'aws'; sseS3KeyId: st
 export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 'secretsManager'; secretId: string };
 
 /**
+ * Where the merchants' Pix PSP secrets are read (docs/pix.md): a directory of `<secret id>.json` files (local stacks,
+ * tests), or Secrets Manager, each secret named `<prefix><secret id>` (deployed stages; IAM grants the prefix only).
+ */
+export type PixPspSecretsSource = { kind: 'directory'; directory: string } | { kind: 'secretsManager'; prefix: string };
+
+/**
  * The key that signs Pix locations (DESIGN §7.5): the public local development key (local stacks only), or a Secrets
  * Manager secret holding a PEM or a private JWK, or else a random seed the key is derived from (deployed stages).
  */
@@ -73,6 +79,7 @@ export interface ServiceConfig {
   webhookAllowPrivate: boolean;
   /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
   webhookRetryBaseSeconds: number;
+  pixPspSecrets: PixPspSecretsSource;
   pixLocationKey: PixLocationKeySource;
   pixSandbox: PixSandboxConfig;
 }
@@ -93,6 +100,8 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     throw new ConfigError('STORAGE_SSE_C_ALLOW_HTTP=1 is for local stacks only, never on the production stage');
   }
   const localKms = oneOf(env, 'STORAGE_KMS_LOCAL', ['0', '1'] as const, '0') === '1';
+  // Local stacks (either stage) read PSP secrets from files; serverless.yml never sets it, so deployed stages use Secrets Manager.
+  const pixPspSecretsDirectory = optionalString(env, 'PIX_PSP_SECRETS_DIR');
   const localPixKey = oneOf(env, 'PIX_LOCATION_KEY_LOCAL', ['0', '1'] as const, '0') === '1';
   if (localPixKey && stage === 'production') {
     throw new ConfigError('PIX_LOCATION_KEY_LOCAL=1 is for local stacks only, never on the production stage');
@@ -124,6 +133,9 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     webhookAllowPrivate,
     webhookRetryBaseSeconds: positiveInteger(env, 'WEBHOOK_RETRY_BASE_SECONDS', 60),
     webhookLoopSeconds: positiveInteger(env, 'WEBHOOK_LOOP_SECONDS', 45),
+    pixPspSecrets: pixPspSecretsDirectory
+      ? { kind: 'directory', directory: pixPspSecretsDirectory }
+      : { kind: 'secretsManager', prefix: stringWithDefault(env, 'PIX_PSP_SECRET_PREFIX', 'pix-psp/') },
     pixLocationKey: pixLocationKeySource(localPixKey, optionalString(env, 'PIX_LOCATION_KEY_SECRET_ID')),
     pixSandbox: {
       key: stringWithDefault(env, 'PIX_SANDBOX_KEY', SANDBOX_PIX_KEY),

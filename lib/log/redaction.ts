@@ -29,6 +29,8 @@ const SENSITIVE_KEYS = new Set(
     'signature',
     'x-amz-signature',
     'csrf',
+    // The secret segment of a merchant's Pix PSP callback URL (a path parameter: the access log redacts it too).
+    'callback_secret',
   ].map(normaliseKey),
 );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readSecretString } from '../../lib/aws';
 import {
   ACQUIRER_A_MODES,
   type AcquirerAMode,
@@ -7,6 +8,7 @@ import {
   isPlausibleEmail,
   isValidMerchantId,
 } from '../../lib/gateway';
+import { configureMerchantPixPsp, pspSecretReader } from '../../lib/gateway/pix/merchant-psp';
 import {
   BucketCountRepository,
   DEFAULT_UPLOAD_EXPIRY_DAYS,
@@ -82,6 +84,33 @@ export const COMMANDS: Record<string, Command> = {
   },
   'admin list': async (stage, options) =>
     (await stage.merchants.listAdminUsers(optional(options, 'merchant'))).map((user) => ({ ...user })),
+  'pix-psp set': async (stage, options) => {
+    const merchantId = required(options, 'merchant');
+    const result = await configureMerchantPixPsp(
+      {
+        merchants: stage.merchants,
+        readSecret: pspSecretReader(stage.config.pixPspSecrets, (name) => readSecretString(stage.clients.secrets, name)),
+      },
+      {
+        merchantId,
+        secretId: required(options, 'secret-id'),
+        baseUrl: required(options, 'base-url'),
+        registerWebhook: options['no-webhook'] !== true,
+      },
+    );
+    return {
+      merchant: merchantId,
+      secretId: result.settings.secretId,
+      chave: result.chave,
+      webhookRegistered: result.webhookRegistered,
+      callbackUrl: result.callbackUrl,
+    };
+  },
+  'pix-psp remove': async (stage, options) => {
+    const merchantId = required(options, 'merchant');
+    await stage.merchants.removePixPsp(merchantId);
+    return { merchant: merchantId, pixPsp: 'removed' };
+  },
   'storage-user create': async (stage, options) => {
     const id = optional(options, 'id') ?? generateCanonicalUserId();
     if (!isValidStorageUserId(id)) throw new UsageError('--id must be 1-64 characters of A-Z, a-z, 0-9, _, . and -');
@@ -149,6 +178,10 @@ Commands:
   merchant list
   admin create --merchant ID --email EMAIL [--password PASSWORD]   (a password is generated when omitted)
   admin list [--merchant ID]
+  pix-psp set --merchant ID --secret-id NAME --base-url URL [--no-webhook]
+                                   (production Pix: the merchant's PSP secret by name, a new callback URL registered at
+                                    the PSP with PUT /webhook/{chave}; prints the callback URL once; docs/pix.md)
+  pix-psp remove --merchant ID     (the merchant stops taking production Pix; its callback URL answers 404)
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
   storage-user max-buckets --id ID --max N|default                 (the user's own bucket limit; default: STORAGE_MAX_BUCKETS_PER_USER)

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import {
   type Env,
   LOCAL_DEV_STORAGE_SECRETS_KEY,
@@ -19,7 +20,7 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
   if (target === 'aws') {
     return createStageContext({ ...definitions, AWS_REGION: region ?? env.AWS_REGION ?? 'us-east-1' });
   }
-  const { port } = loadLocalStackConfig(env);
+  const { port, dataDir } = loadLocalStackConfig(env);
   return createStageContext({
     ...definitions,
     DYNAMODB_ENDPOINT: optionalString(env, 'DYNAMODB_ENDPOINT') ?? `http://127.0.0.1:${port + 2}`,
@@ -27,6 +28,7 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
     STORAGE_SECRETS_KEY: LOCAL_DEV_STORAGE_SECRETS_KEY,
     WEB_SECRET: LOCAL_DEV_WEB_SECRET,
     STORAGE_KMS_LOCAL: '1',
+    PIX_PSP_SECRETS_DIR: optionalString(env, 'PIX_PSP_SECRETS_DIR') ?? resolve(dataDir, 'pix-psp'),
     AWS_REGION: 'us-east-1',
   });
 }

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { LOCAL_DEV_STORAGE_SECRETS_KEY, LOCAL_DEV_WEB_SECRET } from '../../lib/config';
 import { createStageContext, type StageContext } from '../shared/stage-context';
 import type { ManagedProcess } from './child-process';
@@ -76,6 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Local KMS (keys sealed in the storage table) and SSE-C over plain HTTP: local stacks only (docs/storage.md, Encryption).
       STORAGE_KMS_LOCAL: '1',
       STORAGE_SSE_C_ALLOW_HTTP: '1',
+      // Merchants' Pix PSP secrets as `<name>.json` files (docs/pix.md); deployed stages read Secrets Manager.
+      PIX_PSP_SECRETS_DIR: resolve(options.dataDir, 'pix-psp'),
       // Pix locations are signed with the public local development key (lib/gateway/pix/location): local stacks only.
       PIX_LOCATION_KEY_LOCAL: '1',
       AWS_REGION: 'us-east-1',

@@ -31,8 +31,11 @@ export function createAdminDependencies(
 
 let cached: AdminDependencies | undefined;
 
-/** This container's admin UI dependencies, from its environment: handlers call it once, at module scope. */
-export function adminWiring(): AdminDependencies {
-  cached ??= createAdminDependencies(tableClients(), resourceNames(), gatewayWiring());
+/**
+ * This container's admin UI dependencies, from its environment: handlers call it once, at module scope. The settle
+ * handler passes the gateway with the stage's Pix provider (pix-psp-wiring.ts), as refunds of Pix need it.
+ */
+export function adminWiring(gateway: GatewayDependencies = gatewayWiring()): AdminDependencies {
+  cached ??= createAdminDependencies(tableClients(), resourceNames(), gateway);
   return cached;
 }

@@ -1,8 +1,9 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { getItem, gsi1Query, queryAllPages, transactWrite } from '../../aws';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages, transactWrite } from '../../aws';
 import { hashApiToken } from '../credentials/api-token';
 import { hashPassword, verifyPassword } from '../credentials/password-hash';
 import { AdminUserAlreadyExistsError, ConcurrentUpdateError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
+import type { MerchantPixPsp } from '../pix/merchant-psp/merchant-pix-psp';
 import {
   ADMIN_USERS_PARTITION,
   adminUserKey,
@@ -113,6 +114,41 @@ export class MerchantRepository {
     );
   }
 
+  /** Names the merchant's PSP secret and sets its callback secret's hash (docs/pix.md, `pix-psp set`). */
+  async setPixPsp(merchantId: string, settings: Omit<MerchantPixPsp, 'configuredAt'>): Promise<MerchantPixPsp> {
+    const pixPsp: MerchantPixPsp = { ...settings, configuredAt: this.now().toISOString() };
+    await this.updateExisting(merchantId, 'SET pixPsp = :pixPsp', { ':pixPsp': pixPsp });
+    return pixPsp;
+  }
+
+  /** The merchant stops taking production Pix: new charges are refused and its callback URL answers 404. */
+  async removePixPsp(merchantId: string): Promise<void> {
+    await this.updateExisting(merchantId, 'REMOVE pixPsp');
+  }
+
+  async getPixPsp(merchantId: string): Promise<MerchantPixPsp | undefined> {
+    const item = await getItem(this.documents, this.table, merchantKey(merchantId));
+    const pixPsp = item?.pixPsp as MerchantPixPsp | undefined;
+    return pixPsp?.secretId && pixPsp.callbackSecretHash ? pixPsp : undefined;
+  }
+
+  private async updateExisting(merchantId: string, update: string, values?: Record<string, unknown>): Promise<void> {
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: merchantKey(merchantId),
+          UpdateExpression: update,
+          ConditionExpression: 'attribute_exists(PK)',
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw new MerchantNotFoundError(`Merchant ${merchantId} does not exist`);
+      throw error;
+    }
+  }
+
   async list(): Promise<Merchant[]> {
     return (await queryAllPages(this.documents, gsi1Query(this.table, MERCHANTS_PARTITION))).map(toMerchant);
   }
@@ -181,8 +217,11 @@ function toMerchant(item: Record<string, unknown>): Merchant {
     name: String(item.name),
     acquirerAMode: item.acquirerAMode as AcquirerAMode,
     createdAt: String(item.createdAt),
+    ...(isRecord(item.pixPsp) && typeof item.pixPsp.secretId === 'string' ? { pixPspSecretId: item.pixPsp.secretId } : {}),
   };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function toAdminUser(item: Record<string, unknown>): AdminUser {
   return { email: String(item.email), merchantId: String(item.merchantId), createdAt: String(item.createdAt) };

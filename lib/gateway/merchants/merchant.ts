@@ -7,6 +7,8 @@ export interface Merchant {
   name: string;
   acquirerAMode: AcquirerAMode;
   createdAt: string;
+  /** The name of its Pix PSP secret, when it takes Pix in production (docs/pix.md). */
+  pixPspSecretId?: string;
 }
 
 export interface AdminUser {

@@ -15,6 +15,7 @@ export const GATEWAY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/v1/transacao/{id}/simular_pagamento': ['POST'],
   '/v1/pix/loc/{locationId}': ['GET'],
   '/v1/pix/jwks.json': ['GET'],
+  '/v1/pix/psp/{merchantId}/{callbackSecret}/pix': ['POST'],
   '/v1/webhooks': ['GET', 'POST'],
   '/v1/webhooks/{id}': ['DELETE'],
   '/v1/openapi.json': ['GET'],

@@ -1,4 +1,5 @@
 export * from './fake-pix-psp';
+export * from './merchant-secret';
 export * from './pix-api-schemas';
 export * from './problem';
 export * from './psp-ledger';

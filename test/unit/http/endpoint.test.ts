@@ -139,3 +139,36 @@ describe('request bodies', () => {
     expect(() => jsonBody({ body: '{"token":', isBase64Encoded: false })).toThrow(MalformedJsonError);
   });
 });
+
+describe('access log', () => {
+  it('redacts a secret path parameter (the Pix PSP callback URL) and keeps the rest of the path', async () => {
+    const lines: string[] = [];
+    const capture = createLogger({ level: 'INFO' });
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      const handler = httpEndpoint(async () => jsonResponse(200, {}), {
+        surface: 'gateway',
+        renderError: renderPlainError,
+        logger: capture,
+        metrics: () => NO_METRICS,
+      });
+      const secret = 'Zq9xW2bVf3Kc7Lp0Rt5Yh8Jn4Md6Gs1A';
+      await handler(
+        apiEvent({
+          path: `/v1/pix/psp/m-demo/${secret}/pix`,
+          pathParameters: { merchantId: 'm-demo', callbackSecret: secret },
+        }),
+        lambdaContext(),
+      );
+      const log = lines.join('');
+      expect(log).toContain('/v1/pix/psp/m-demo/[REDACTED]/pix');
+      expect(log).not.toContain(secret);
+    } finally {
+      process.stdout.write = original;
+    }
+  });
+});

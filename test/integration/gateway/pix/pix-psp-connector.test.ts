@@ -17,7 +17,7 @@ import {
 } from '../../../../lib/gateway/pix/psp';
 import { parsePixCallback } from '../../../../lib/gateway/pix/psp/pix-callback';
 import { createLogger } from '../../../../lib/log';
-import { createTestPki, FakePixPsp, type RecordedRequest, type TestPki } from '../../../support/fake-pix-psp';
+import { createTestPki, FakePixPsp, merchantPspSecret, type RecordedRequest, type TestPki } from '../../../support/fake-pix-psp';
 
 /** The production connector against the fake PSP, over real TLS with client certificates. */
 const CLIENT_ID = 'gateway-m-demo';
@@ -35,16 +35,8 @@ const errors: unknown[] = [];
 const clients: PixApiClient[] = [];
 let restoreOutput: () => void;
 
-const secret = (changes: Partial<PixPspSecret> = {}): PixPspSecret => ({
-  baseUrl: psp.baseUrl,
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  certificatePem: pki.client.certificatePem,
-  privateKeyPem: pki.client.privateKeyPem,
-  caPem: pki.caPem,
-  chave: CHAVE,
-  ...changes,
-});
+const secret = (changes: Partial<PixPspSecret> = {}): PixPspSecret =>
+  merchantPspSecret(psp, pki, { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, chave: CHAVE }, changes);
 
 /** A connector that logs through the service's real logger (its output captured) at the most verbose level. */
 function connector(changes: Partial<PixPspSecret> = {}, options: PixApiClientOptions = {}): PixApiClient {

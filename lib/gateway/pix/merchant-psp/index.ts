@@ -1,0 +1,4 @@
+export * from './configure-merchant-psp';
+export * from './merchant-pix-psp';
+export * from './merchant-psp-clients';
+export * from './psp-secret-reader';
