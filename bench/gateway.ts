@@ -1,6 +1,6 @@
 /**
- * `npm run bench:gateway`: create, capture and consult through the local stack (serverless offline,
- * DynamoDB Local) with 8 concurrent clients, printing p50/p99 and ops/s; then the DynamoDB round trips
+ * `npm run bench:gateway`: card create, capture and consult, and Pix create and consult, through the local stack
+ * (serverless offline, DynamoDB Local) with 8 concurrent clients, printing p50/p99 and ops/s; then the DynamoDB round trips
  * each operation costs, counted by an SDK middleware on the same use cases the handlers run.
  * Prints figures; asserts nothing.
  */
@@ -44,14 +44,27 @@ try {
     },
   });
 
-  await httpLoad(stack.baseUrl, token, body);
-  await roundTrips(stack.env, token, body);
+  const pixBody = (i: number) => ({
+    token,
+    transacao: { pedido: { numero: `p-${i}`, total: '10.00', moeda: 'real' }, pagamento: { meio_pagamento: 'pix' } },
+  });
+
+  await httpLoad(stack.baseUrl, token, body, pixBody);
+  await roundTrips(stack.env, token, body, pixBody);
 } finally {
   await stack.stop();
 }
 
-async function httpLoad(baseUrl: string, token: string, body: (i: number) => unknown): Promise<void> {
-  const latencies: Record<'create' | 'capture' | 'consult', number[]> = { create: [], capture: [], consult: [] };
+type Body = (i: number) => unknown;
+
+async function httpLoad(baseUrl: string, token: string, body: Body, pixBody: Body): Promise<void> {
+  const latencies: Record<'create' | 'capture' | 'consult' | 'pix create' | 'pix consult', number[]> = {
+    create: [],
+    capture: [],
+    consult: [],
+    'pix create': [],
+    'pix consult': [],
+  };
   const timed = async (op: keyof typeof latencies, url: string, init?: RequestInit) => {
     const started = performance.now();
     const response = await fetch(url, init);
@@ -70,6 +83,8 @@ async function httpLoad(baseUrl: string, token: string, body: (i: number) => unk
       const { id } = await timed('create', `${baseUrl}/v1/transacao`, post(body(c * ROUNDS + i)));
       await timed('capture', `${baseUrl}/v1/transacao/${id}/capturar`, post({ token }));
       await timed('consult', `${baseUrl}/v1/transacao/${id}?token=${token}`);
+      const pix = await timed('pix create', `${baseUrl}/v1/transacao`, post(pixBody(c * ROUNDS + i)));
+      await timed('pix consult', `${baseUrl}/v1/transacao/${pix.id}?token=${token}`);
     }
   };
   await client(CLIENTS * ROUNDS); // warm-up: cold module loads and the first id block are not measured
@@ -81,11 +96,11 @@ async function httpLoad(baseUrl: string, token: string, body: (i: number) => unk
   for (const [op, list] of Object.entries(latencies)) {
     const sorted = [...list].sort((a, b) => a - b);
     const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
-    console.log(`  ${op.padEnd(8)} p50 ${pick(0.5)} ms   p99 ${pick(0.99)} ms   ${(list.length / seconds).toFixed(0)} ops/s`);
+    console.log(`  ${op.padEnd(11)} p50 ${pick(0.5)} ms   p99 ${pick(0.99)} ms   ${(list.length / seconds).toFixed(0)} ops/s`);
   }
 }
 
-async function roundTrips(env: Record<string, string>, token: string, body: (i: number) => unknown): Promise<void> {
+async function roundTrips(env: Record<string, string>, token: string, body: Body, pixBody: Body): Promise<void> {
   const config = loadServiceConfig(env);
   const clients = createAwsClients(config);
   const counted = countCalls(clients.dynamo);
@@ -110,6 +125,15 @@ async function roundTrips(env: Record<string, string>, token: string, body: (i: 
   );
   await measure('capture', () => captureTransaction(deps, { body: { token }, transactionId: id }));
   await measure('consult', () => getTransaction(deps, { token, transactionId: id }));
+  let pixId = 0;
+  await measure(
+    'pix create (avg of 100)',
+    async () => {
+      pixId = (await createTransaction(deps, { body: pixBody(-4), baseUrl: 'http://bench' })).body.transacao.id as number;
+    },
+    100,
+  );
+  await measure('pix consult', () => getTransaction(deps, { token, transactionId: pixId }));
 }
 
 function countCalls(dynamo: DynamoDBClient) {

@@ -22,8 +22,10 @@ async function main(argv: string[]): Promise<number> {
       merchant: { type: 'string' },
       'acquirer-a-mode': { type: 'string' },
       'older-than-minutes': { type: 'string' },
+      'upload-expiry-days': { type: 'string' },
       bucket: { type: 'string' },
       endpoint: { type: 'string' },
+      max: { type: 'string' },
     },
   });
   const command = COMMANDS[positionals.join(' ')];

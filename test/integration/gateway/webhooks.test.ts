@@ -181,6 +181,33 @@ describe('events, signed and in causal order', () => {
     expect(deliveries[0]?.attempts[0]).toMatchObject({ n: 1, status: 204, outcome: 'delivered', manual: false });
   });
 
+  it('one signed transacao.estorno per refund, as the API answered it; transacao.cancelada after the last (issue 22)', async () => {
+    const shop = await newMerchant();
+    const hook = await register(shop.token, '/refunds');
+    const created = await call('POST', '/v1/transacao', cardBody(shop.token, { pedido: { total: '30.00' } }));
+    const id = created.body.transacao.id;
+    const replies = [];
+    for (const valor of ['10.00', '5.50', undefined]) {
+      replies.push(await call('POST', `/v1/transacao/${id}/estornar`, { token: shop.token, ...(valor ? { valor } : {}) }));
+    }
+    expect(replies.map((r) => r.body.transacao.valor_estornado)).toEqual(['10.00', '15.50', '30.00']);
+    await pump(worker(), () => eventsAt('/refunds').length >= 5);
+    const events = eventsAt('/refunds');
+    expect(events.map((e) => e.tipo)).toEqual([
+      'transacao.paga',
+      'transacao.estorno',
+      'transacao.estorno',
+      'transacao.estorno',
+      'transacao.cancelada',
+    ]);
+    expect(events.slice(1, 4).map((e) => e.transacao)).toEqual(replies.map((r) => r.body.transacao));
+    expect(events[4].transacao).toEqual(replies[2]?.body.transacao);
+    for (const delivery of received.filter((r) => r.path === '/refunds')) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery.signature) as RegExpExecArray;
+      expect(v1).toBe(createHmac('sha256', hook.segredo).update(`${t}.${delivery.raw}`).digest('hex'));
+    }
+  });
+
   it('hosted pages and the admin UI emit their status changes too', async () => {
     const shop = await newMerchant('buy_page_acquirerA');
     await register(shop.token, '/paths');

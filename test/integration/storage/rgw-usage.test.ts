@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -17,7 +19,7 @@ import { errorCode, rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
-const { stage } = testStack();
+const { stage, env } = testStack();
 const counts = new BucketCountRepository(stage.clients.documents, stage.names.storageTable);
 
 /** Drops the user's counter item, as if its buckets had all been created before counting began. */
@@ -91,6 +93,24 @@ describe('per-user bucket limit (RGW max_buckets): TooManyBuckets', () => {
     await counts.setMaxBuckets(user.id, 4);
     expect(await s3ErrorName(s3.send(new CreateBucketCommand({ Bucket: uniqueBucket('full') })))).toBe('TooManyBuckets');
   });
+
+  it("`storage-user max-buckets` sets and clears a user's own limit", async () => {
+    const user = await newStorageUser('clilimit');
+    const s3 = sdkClient(user);
+    await createMany(s3, 'cli', 2);
+    const maxBuckets = (max: string) =>
+      promisify(execFile)(
+        'npx',
+        ['--no-install', 'tsx', 'scripts/cli.ts', '--json', 'storage-user', 'max-buckets', '--id', user.id, '--max', max],
+        { env: { ...process.env, ...env } },
+      ).then(({ stdout }) => JSON.parse(stdout) as unknown);
+    expect(await maxBuckets('2')).toEqual({ id: user.id, buckets: 2, maxBuckets: 2 });
+    expect(await s3ErrorName(s3.send(new CreateBucketCommand({ Bucket: uniqueBucket('cli') })))).toBe('TooManyBuckets');
+    expect(await maxBuckets('default')).toEqual({ id: user.id, buckets: 2, maxBuckets: 1000 });
+    expect(await s3ErrorName(s3.send(new CreateBucketCommand({ Bucket: uniqueBucket('cli') })))).toBe('succeeded');
+    await expect(maxBuckets('0')).rejects.toThrow(/at least 1/);
+    // Three CLI runs (tsx start-up each): slow on a loaded machine.
+  }, 180_000);
 
   it("the stage's default (STORAGE_MAX_BUCKETS_PER_USER) applies to users without their own limit", async () => {
     const user = await newStorageUser('knob');

@@ -61,9 +61,15 @@ describe('orphan blob sweeper (real s3rver and DynamoDB Local)', () => {
   });
 
   it('runs from the operator CLI against the stage (nothing young is touched)', async () => {
-    const { stdout } = await run('npx', ['--no-install', 'tsx', 'scripts/cli.ts', '--json', 'storage', 'sweep-orphans'], {
-      env: { ...process.env, ...env },
-    });
+    // Both documented options are accepted (parseArgs is strict: an undeclared one is refused).
+    const options = ['--older-than-minutes', '60', '--upload-expiry-days', '7'];
+    const { stdout } = await run(
+      'npx',
+      ['--no-install', 'tsx', 'scripts/cli.ts', '--json', 'storage', 'sweep-orphans', ...options],
+      {
+        env: { ...process.env, ...env },
+      },
+    );
     const report = JSON.parse(stdout);
     expect(report.removed).toBe(0);
     expect(report.examined).toBe(report.tooYoung + report.referenced);

@@ -1,5 +1,6 @@
 import { maskedPan } from '../../domain/card';
 import { formatAmount } from '../../domain/money';
+import { capturedCentsOf, refundedCents } from '../../domain/refund';
 import type { Transaction } from '../../domain/transaction';
 
 const COLUMNS: [string, (t: Transaction) => string | number | undefined][] = [
@@ -16,7 +17,12 @@ const COLUMNS: [string, (t: Transaction) => string | number | undefined][] = [
   ['parcelas', (t) => t.installments],
   ['url_acesso', (t) => t.accessUrl],
   ['updated_at', (t) => t.updatedAt],
+  // Added last (issue 22), so that sheets reading the columns by position keep working.
+  ['valor_capturado', (t) => optionalAmount(capturedCentsOf(t))],
+  ['valor_estornado', (t) => formatAmount(refundedCents(t))],
 ];
+
+const optionalAmount = (cents: number | undefined) => (cents === undefined ? undefined : formatAmount(cents));
 
 export const CSV_HEADER = `${COLUMNS.map(([name]) => name).join(',')}\r\n`;
 

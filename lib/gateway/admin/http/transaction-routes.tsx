@@ -3,7 +3,7 @@ import { seeOther } from '../../../http/web';
 import { parseTransactionId } from '../../domain/transaction-id';
 import { ADMIN_SEARCH_READS } from '../../transactions/query/transaction-query-plan';
 import type { Settlement } from '../../use-cases/settle-transaction';
-import { settleFromAdmin } from '../actions/settle-from-admin';
+import { type AdminSettlementResult, settleFromAdmin } from '../actions/settle-from-admin';
 import { CSV_HEADER, csvRows } from '../export/transactions-csv';
 import { parseSearch, type SearchCriteria } from '../search/search-criteria';
 import { ConfirmPage } from '../views/confirm-page';
@@ -78,12 +78,28 @@ export async function exportTransactions(request: SignedInRequest): Promise<ApiR
 const RESULTS: Record<string, { text: string; bad: boolean }> = {
   paga: { text: 'Captured: the transaction is paid.', bad: false },
   negada: { text: 'The acquirer refused the capture: the transaction is denied.', bad: true },
-  cancelada: { text: 'Refunded: the full amount goes back to the buyer.', bad: false },
+  cancelada: { text: 'Refunded: everything captured goes back to the buyer.', bad: false },
+  refunded: { text: 'Refunded in part: that amount goes back to the buyer; the rest stays paid.', bad: false },
+  refund_pending: { text: 'Refund asked for: it is in progress (em_processamento) until the provider answers.', bad: false },
+  refund_failed: { text: 'The refund was not made (nao_realizado): nothing went back to the buyer.', bad: true },
   refused: {
     text: 'Nothing was done: the transaction’s status does not allow it (it may have changed meanwhile).',
     bad: true,
   },
+  invalid_amount: { text: 'Nothing was done: write the amount like 12.34 (more than zero).', bad: true },
+  over_amount: {
+    text: 'Nothing was done: the amount is more than the total (capture) or than what remains to refund.',
+    bad: true,
+  },
 };
+
+/** The notice key of an action's result (the redirect's `result`, a key of RESULTS: never text from the request). */
+function resultKey(result: AdminSettlementResult): string {
+  if (!result.done) return result.refusal;
+  if (result.refund === 'em_processamento') return 'refund_pending';
+  if (result.refund === 'nao_realizado') return 'refund_failed';
+  return result.refund && result.status === 'paga' ? 'refunded' : result.status;
+}
 
 /** GET /v1/admin/transactions/{id} */
 export async function showTransaction(request: SignedInRequest): Promise<ApiResult> {
@@ -92,7 +108,7 @@ export async function showTransaction(request: SignedInRequest): Promise<ApiResu
   return page(200, <TransactionPage {...request.frame} transaction={transaction} notice={notice} />);
 }
 
-/** GET shows the confirmation, POST (CSRF-checked) captures or refunds through the gateway's use case. */
+/** GET shows the confirmation (with the amount, editable), POST (CSRF-checked) captures or refunds through the gateway's use case. */
 export async function settleTransaction(request: SignedInRequest): Promise<ApiResult> {
   const operation = operationOf(request.event.pathParameters?.action);
   if (request.event.httpMethod !== 'POST') {
@@ -103,8 +119,14 @@ export async function settleTransaction(request: SignedInRequest): Promise<ApiRe
     );
   }
   const transactionId = idOf(request);
-  const result = await settleFromAdmin(request.deps, request.session, { transactionId, operation, origin: request.origin });
-  return seeOther(`${request.base}/transactions/${transactionId}?result=${result.done ? result.status : 'refused'}`);
+  const valor = request.form.valor;
+  const result = await settleFromAdmin(request.deps, request.session, {
+    transactionId,
+    operation,
+    valor,
+    origin: request.origin,
+  });
+  return seeOther(`${request.base}/transactions/${transactionId}?result=${resultKey(result)}`);
 }
 
 async function ownTransaction(request: SignedInRequest) {

@@ -29,6 +29,7 @@ th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e3e8ee;vertical-
 th{font-size:12px;text-transform:uppercase;color:#697386;letter-spacing:.04em}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{overflow-x:auto}
+textarea.copy{width:100%;font:.85rem/1.3 ui-monospace,monospace;word-break:break-all;resize:vertical}
 .badge{display:inline-block;border-radius:10px;padding:1px 8px;font-size:13px;font-weight:600;white-space:nowrap}
 .badge.paga{background:#d7f7c2;color:#05690d}
 .badge.aguardando_pagamento{background:#fcedb9;color:#7a3e00}

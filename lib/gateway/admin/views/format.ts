@@ -26,4 +26,5 @@ export const METHOD_LABELS: Record<string, string> = {
   bankA_shopline: 'bankA Shopline',
   boleto_bankA: 'Boleto bankA',
   boleto_bankB: 'Boleto bankB',
+  pix: 'Pix',
 };

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { maskedPan } from '../../domain/card';
+import { capturedCentsOf, refundedCents, refundsOf, remainingCents } from '../../domain/refund';
 import { refusalFor } from '../../domain/state-machine';
 import { type Transaction, toApiView } from '../../domain/transaction';
 import { DataTable } from './data-table';
@@ -17,7 +18,10 @@ export function TransactionPage(props: TransactionPageProps) {
   const t = props.transaction;
   const base = `${props.base}/transactions/${t.id}`;
   const canCapture = refusalFor('capture', t) === undefined;
-  const canRefund = refusalFor('refund', t) === undefined;
+  const remaining = remainingCents(t);
+  const canRefund = refusalFor('refund', t) === undefined && remaining > 0;
+  const captured = capturedCentsOf(t);
+  const refunds = refundsOf(t);
   // The API's own view puts detalhes in the documented key order.
   const detalhes = (toApiView(t).detalhes ?? t.detalhes) as Record<string, string | null> | undefined;
   const row = (label: string, value: ComponentChildren) =>
@@ -44,12 +48,12 @@ export function TransactionPage(props: TransactionPageProps) {
         <div class="actions card">
           {canCapture && (
             <a class="button" href={`${base}/capture`}>
-              Capture {money(t.totalCents)}…
+              Capture (all or part of {money(t.totalCents)})…
             </a>
           )}
           {canRefund && (
             <a class="button secondary" href={`${base}/refund`}>
-              Refund (estornar) {money(t.totalCents)}…
+              Refund (estornar, up to {money(remaining)})…
             </a>
           )}
         </div>
@@ -60,6 +64,8 @@ export function TransactionPage(props: TransactionPageProps) {
           {row('Id', t.id)}
           {row('Status', <code>{t.status}</code>)}
           {row('Total', `${money(t.totalCents)} (${t.currency})`)}
+          {row('Captured', captured === undefined ? undefined : money(captured))}
+          {row('Refunded', refunds.length > 0 ? money(refundedCents(t)) : undefined)}
           {row('Order number', t.orderNumber)}
           {row('Description', t.description)}
           {row('Payment method', `${METHOD_LABELS[t.method] ?? t.method} (${t.method})`)}
@@ -82,6 +88,25 @@ export function TransactionPage(props: TransactionPageProps) {
           {row('Updated', dateTime(t.updatedAt, true))}
         </dl>
       </section>
+      {t.pix && (
+        <section class="card" aria-labelledby="h-pix">
+          <h2 id="h-pix">Pix</h2>
+          <dl class="fields">
+            {row('txid', <code>{t.pix.txid}</code>)}
+            {row('Expires', dateTime(t.pix.expiresAt, true))}
+            {row('Paid', t.pix.paidAt ? dateTime(t.pix.paidAt, true) : undefined)}
+            {row('End-to-end id (e2eid)', t.pix.e2eid ? <code>{t.pix.e2eid}</code> : undefined)}
+            {row('Pix key (chave)', t.pix.key)}
+            {row('Revision', t.pix.revision)}
+            {row(
+              'Copia e cola',
+              <textarea class="copy" readonly rows={4} aria-label="Pix copia e cola">
+                {t.pix.brCode}
+              </textarea>,
+            )}
+          </dl>
+        </section>
+      )}
       {t.buyer && (
         <section class="card" aria-labelledby="h-buyer">
           <h2 id="h-buyer">Buyer</h2>
@@ -114,6 +139,26 @@ export function TransactionPage(props: TransactionPageProps) {
           <p class="muted">None yet: the acquirer fills them when it answers (boletos have none).</p>
         )}
       </section>
+      {refunds.length > 0 && (
+        <section class="card" aria-labelledby="h-refunds">
+          <h2 id="h-refunds">Refunds (estornos)</h2>
+          <DataTable columns={[{ label: 'When' }, { label: 'Amount' }, { label: 'Status' }, { label: 'Id' }, { label: 'By' }]}>
+            {refunds.map((refund) => (
+              <tr>
+                <td>{refund.createdAt ? dateTime(refund.createdAt, true) : ''}</td>
+                <td>{money(refund.cents)}</td>
+                <td>
+                  <code>{refund.status}</code>
+                </td>
+                <td>
+                  <code>{refund.id}</code>
+                </td>
+                <td>{refund.by}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </section>
+      )}
       <section class="card" aria-labelledby="h-history">
         <h2 id="h-history">Status history</h2>
         <DataTable columns={[{ label: 'When' }, { label: 'Status' }, { label: 'By' }]}>

@@ -78,7 +78,7 @@ describe('CSV export', () => {
       } as Transaction,
     ]);
     expect(row).toBe(
-      '7,2026-11-21T10:00:00.000Z,paga,acquirerA,55,1234.56,real,João,1,visa 424242******4242,1,,2026-11-21T10:00:00.000Z\r\n',
+      '7,2026-11-21T10:00:00.000Z,paga,acquirerA,55,1234.56,real,João,1,visa 424242******4242,1,,2026-11-21T10:00:00.000Z,1234.56,0.00\r\n',
     );
   });
 });

@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AcquirerReference } from '../../../../lib/gateway/acquirers/acquirer';
-import { summariseCard } from '../../../../lib/gateway/domain/card';
 import {
   LEGACY_REFUND_ID,
   type Refund,
@@ -12,34 +10,12 @@ import {
 import { type Transaction, toApiView } from '../../../../lib/gateway/domain/transaction';
 import { transition } from '../../../../lib/gateway/domain/transition';
 import { GatewayError } from '../../../../lib/gateway/errors';
+import { PAID_AT, paidTransaction, reference } from './paid-transaction';
 
-const AT = '2026-11-27T10:00:00.000Z';
+const AT = PAID_AT;
 const LATER = '2026-11-27T10:05:00.000Z';
-const reference = { tid: 't1', nsu: 'n1', authorizationCode: 'a1', returnCode: '00', at: AT } as AcquirerReference;
 
-function paid(overrides: Partial<Transaction> = {}): Transaction {
-  return {
-    id: 9,
-    merchantId: 'm-a',
-    merchantName: 'Loja A',
-    status: 'paga',
-    method: 'acquirerB_ws',
-    flow: 'card',
-    orderNumber: '1',
-    totalCents: 10_000,
-    currency: 'real',
-    capture: true,
-    installments: 1,
-    operationType: 'credito_a_vista',
-    authorized: true,
-    acquirerReference: reference,
-    card: summariseCard('4242424242424242', 'visa'),
-    history: [{ status: 'paga', at: AT, by: 'create' }],
-    createdAt: AT,
-    updatedAt: AT,
-    ...overrides,
-  };
-}
+const paid = paidTransaction;
 
 let sequence = 0;
 function refund(cents: number, status: RefundStatus = 'concluido'): Refund {
