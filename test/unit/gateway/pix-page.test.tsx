@@ -5,6 +5,9 @@ import { PixPage, type PixPageProps } from '../../../lib/gateway/pages/pix/pix-p
 import { brasiliaDateTime, pixPageState, secondsLeft } from '../../../lib/gateway/pages/pix/pix-page-state';
 import { QrCodeSvg, QUIET_ZONE, qrMatrix, qrPath } from '../../../lib/gateway/pages/pix/qr-code';
 import { encodeDynamicBrCode } from '../../../lib/gateway/pix/br-code';
+import { UnconfiguredPixProvider } from '../../../lib/gateway/pix/provider/unconfigured-pix-provider';
+import type { GatewayDependencies } from '../../../lib/gateway/use-cases/dependencies';
+import { simulatePixPaymentOnPage } from '../../../lib/gateway/use-cases/pix-page';
 import { bitmapPng, readQrCodesOfPng } from '../../support/qr-readback';
 
 const BR_CODE = encodeDynamicBrCode({
@@ -65,8 +68,8 @@ function pageProps(overrides: Partial<PixPageProps> = {}): PixPageProps {
     merchantId: 'm-1',
     merchantName: 'Loja <script>alert(1)</script>',
     status: 'aguardando_pagamento',
-    method: 'acquirerB_web',
-    flow: 'redirect',
+    method: 'pix',
+    flow: 'pix',
     orderNumber: '7',
     totalCents: 123456,
     currency: 'real',
@@ -75,6 +78,7 @@ function pageProps(overrides: Partial<PixPageProps> = {}): PixPageProps {
     installments: 1,
     operationType: 'pix',
     pageUuid: uuid,
+    pix: { ...charge, txid: 'a'.repeat(32), key: 'chave', revision: 0, locationId: 'l'.repeat(25) },
     authorized: false,
     history: [],
     createdAt: now.toISOString(),
@@ -144,5 +148,19 @@ describe('the hosted Pix page', () => {
       expect(html).toContain('<a class="button" href="https://loja.example/volta?transacao=42">');
     }
     expect(render(<PixPage {...pageProps({ state: 'expired', returnUrl: undefined })} />)).not.toContain('class="button"');
+  });
+});
+
+describe('the hosted Pix page’s sandbox button', () => {
+  it('is not found in production (a provider without simulation), and nothing is written', async () => {
+    const apply = () => {
+      throw new Error('no write expected');
+    };
+    const deps = {
+      pixProvider: new UnconfiguredPixProvider(),
+      store: { apply },
+      now: () => now,
+    } as unknown as GatewayDependencies;
+    await expect(simulatePixPaymentOnPage(deps, pageProps().transaction)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
