@@ -83,6 +83,23 @@ describe('refundAuthorized: reserve, ask the channel, record its answer', () => 
     expect(store.current.refunds?.map((r) => r.status)).toEqual(['nao_realizado', 'concluido']);
   });
 
+  it("an answer recorded by someone else while the channel is asked (a PSP's callback) stands: 200, not 409", async () => {
+    const store = new OneTransactionStore(paid());
+    // The channel's call is under way when the callback settles the same refund.
+    const answeredByCallback = async (): Promise<SettlementOutcome> => {
+      const pending = store.current.refunds?.find((refund) => refund.status === 'em_processamento');
+      await store.apply(
+        transition(store.current, { type: 'refund_settled', refundId: pending!.id, status: 'concluido', at: AT, by: 'psp' }),
+      );
+      return { ok: true, reference };
+    };
+    const result = await refundAuthorized(depsWith(store, answeredByCallback), { transaction: store.current, by: 'refund' });
+    expect(result.statusCode).toBe(200);
+    expect(result.body.transacao).toMatchObject({ status: 'cancelada', valor_estornado: '50.00' });
+    expect(store.current.refunds?.map((refund) => refund.status)).toEqual(['concluido']);
+    expect(store.events.filter((event) => event.tipo === 'transacao.estorno')).toHaveLength(1);
+  });
+
   it('one still in flight after the wait (a Pix devolução) leaves the refund refused with 409', async () => {
     const pending: Refund = { id: 'est_p', cents: 5000, status: 'em_processamento', createdAt: AT, by: 'refund' };
     const store = new OneTransactionStore(paid({ refunds: [pending], revision: 1 }));
