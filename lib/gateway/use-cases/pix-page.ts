@@ -4,15 +4,21 @@ import { GatewayError } from '../errors';
 import type { GatewayDependencies } from './dependencies';
 import { findByPage } from './hosted-page-payment';
 import { applyPixPayment } from './pix-payment';
+import { expireIfOverdue } from './pix-expiry';
 
-/** The Pix charge behind a hosted Pix page (`/v1/pix/<uuid>`); another method's uuid is not found here. */
+/**
+ * The Pix charge behind a hosted Pix page (`/v1/pix/<uuid>`); another method's uuid is not found here. An overdue
+ * charge is expired on this read, as a consult does, so the page and its status poll never show it as payable in the
+ * minute before the expiry pass comes by.
+ */
 export async function findPixCharge(
   deps: GatewayDependencies,
   pageUuid: string,
 ): Promise<{ transaction: Transaction; charge: PixCharge }> {
-  const transaction = await findByPage(deps, pageUuid);
-  if (transaction.flow !== 'pix' || !transaction.pix) throw new GatewayError('not_found', 'Página não encontrada');
-  return { transaction, charge: transaction.pix };
+  const found = await findByPage(deps, pageUuid);
+  if (found.flow !== 'pix' || !found.pix) throw new GatewayError('not_found', 'Página não encontrada');
+  const transaction = await expireIfOverdue(deps, found);
+  return { transaction, charge: found.pix };
 }
 
 /**

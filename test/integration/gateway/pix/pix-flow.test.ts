@@ -7,6 +7,7 @@ import { parseBrCode } from '../../../../lib/gateway/pix/br-code';
 import { isEndToEndId } from '../../../../lib/gateway/pix/identifiers';
 import { pixExpiryKey } from '../../../../lib/gateway/table/gateway-table';
 import { expirePixCharges } from '../../../../lib/gateway/use-cases/pix-expiry';
+import { findPixCharge } from '../../../../lib/gateway/use-cases/pix-page';
 import { simulatePixPayment } from '../../../../lib/gateway/use-cases/simulate-pix-payment';
 import { call, newMerchant } from '../../../support/gateway';
 import { PIX_DETALHES_KEYS, pixBody } from '../../../support/pix';
@@ -141,6 +142,22 @@ describe('expiry without any request (DESIGN §7.5: negada within 60 s of expira
     const late = await simulate(created.id);
     expect(late.status).toBe(409);
     expect(late.body.transacao.status).toBe('negada');
+  });
+
+  it('the hosted page and its status poll expire an overdue charge on read, before the pass comes by', async () => {
+    const created = await createPix({ expiracao: 60 });
+    const uuid = (created.url_acesso as string).split('/').pop() as string;
+    const deps = createGatewayDependencies(stage.clients, stage.names, stage.config);
+    expect((await findPixCharge(deps, uuid)).transaction.status).toBe('aguardando_pagamento');
+    // A minute on, with no expiry pass: the page's read itself moves the charge, with its one event.
+    const later = { ...deps, now: () => new Date(Date.now() + 61_000) };
+    const [first, second] = await Promise.all([findPixCharge(later, uuid), findPixCharge(later, uuid)]);
+    expect([first.transaction.status, second.transaction.status]).toEqual(['negada', 'negada']);
+    expect((await eventsOf(created.id)).map((event) => event.tipo)).toEqual([
+      'transacao.aguardando_pagamento',
+      'transacao.negada',
+    ]);
+    expect((await call('GET', `/v1/transacao/${created.id}?token=${shop.token}`)).body.transacao.status).toBe('negada');
   });
 });
 
