@@ -2,7 +2,8 @@
 
 /**
  * The alarms that repeat for every function or table operation (issue 24), added to the compiled template so that a
- * new function is watched without anyone remembering to: per function, Errors and Throttles; per scheduled function,
+ * new function is watched without anyone remembering to: per function, errors or throttles (one metric-math alarm;
+ * an alarm for each took ~100 of the 500 resources CloudFormation allows a stack); per scheduled function,
  * "did not run successfully" (no invocation, or an error, in its window); per table, system errors summed over the
  * operations the code uses. Every alarm notifies the stage's AlarmTopic (resources/monitoring.yml). docs/runbook.md
  * explains each.
@@ -29,27 +30,34 @@ class Monitoring {
     for (const [name, definition] of Object.entries(service.functions ?? {})) {
       const logicalId = this.serverless.getProvider('aws').naming.getLambdaLogicalId(name);
       if (!template.Resources[logicalId]) continue;
-      const functionName = { Ref: logicalId };
       const scheduled = (definition.events ?? []).some((event) => event.schedule);
       const lambdaMetric = (metricName) => ({
         Namespace: 'AWS/Lambda',
         MetricName: metricName,
-        Dimensions: [{ Name: 'FunctionName', Value: functionName }],
-        Statistic: 'Sum',
-        Period: 300,
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId } }],
       });
-      template.Resources[`${logicalId}ErrorsAlarm`] = alarm({
-        AlarmName: `${prefix}-${name}-errors`,
-        AlarmDescription: `${name}: ${scheduled ? 'an invocation failed' : `${errorsThreshold} or more errors in 5 minutes`} (runbook, FunctionErrorsAlarm).`,
-        ...lambdaMetric('Errors'),
-        EvaluationPeriods: 1,
-        Threshold: scheduled ? 1 : errorsThreshold,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      const fiveMinuteSum = (id, metricName) => ({
+        Id: id,
+        ReturnData: false,
+        MetricStat: { Metric: lambdaMetric(metricName), Period: 300, Stat: 'Sum' },
       });
-      template.Resources[`${logicalId}ThrottlesAlarm`] = alarm({
-        AlarmName: `${prefix}-${name}-throttles`,
-        AlarmDescription: `${name}: invocations were throttled (runbook, FunctionThrottlesAlarm).`,
-        ...lambdaMetric('Throttles'),
+      // Either condition alone breaches: where one metric has no datapoint (throttles but no invocation ran, so no
+      // Errors), CloudWatch's comparison and logical operators take it as 0. No datapoint at all is missing data.
+      const errorsAt = scheduled ? 1 : errorsThreshold;
+      template.Resources[`${logicalId}ErrorsOrThrottlesAlarm`] = alarm({
+        AlarmName: `${prefix}-${name}-errors-or-throttles`,
+        AlarmDescription:
+          `${name}: ${scheduled ? 'an invocation failed' : `${errorsThreshold} or more errors in 5 minutes`}, or invocations ` +
+          'were throttled; its errors and throttles metrics say which (runbook, FunctionErrorsOrThrottlesAlarm).',
+        Metrics: [
+          {
+            Id: 'breach',
+            Expression: `IF(errors >= ${errorsAt} OR throttles >= 1, 1, 0)`,
+            Label: `errors >= ${errorsAt} or throttles >= 1`,
+          },
+          fiveMinuteSum('errors', 'Errors'),
+          fiveMinuteSum('throttles', 'Throttles'),
+        ],
         EvaluationPeriods: 1,
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
@@ -60,6 +68,7 @@ class Monitoring {
           AlarmName: `${prefix}-${name}-not-running`,
           AlarmDescription: `${name}: no invocation in its window (runbook, ScheduledFunctionNotRunningAlarm).`,
           ...lambdaMetric('Invocations'),
+          Statistic: 'Sum',
           Period: 3600,
           EvaluationPeriods: 2,
           Threshold: 1,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMonitoring } from '../support/monitoring-checks';
+import { expectResourceHeadroom, RESOURCE_BUDGET } from '../support/stack-headroom';
 
 const run = promisify(execFile);
 let outDir: string;
@@ -31,6 +32,10 @@ describe('serverless package --stage production (no AWS account)', () => {
     );
     expect(result.code & 2, result.stdout).toBe(0);
     expect(result.code & 1, 'cfn-lint itself failed').toBe(0);
+  });
+
+  it(`keeps headroom under CloudFormation's 500 resources a stack (${RESOURCE_BUDGET} at most)`, () => {
+    expectResourceHeadroom(JSON.parse(readFileSync(templatePath, 'utf8')));
   });
 
   it('is monitored as the sandbox is, in its own namespace, with its own thresholds', () => {

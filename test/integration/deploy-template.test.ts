@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ROUTES } from '../../lib/gateway/routing/gateway-routes';
 import { expectMonitoring } from '../support/monitoring-checks';
 import { testStack } from '../support/stack';
+import { expectResourceHeadroom, RESOURCE_BUDGET } from '../support/stack-headroom';
 
 const run = promisify(execFile);
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
@@ -37,6 +38,10 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe('serverless package --stage sandbox (no AWS account)', () => {
   it('monitors the stage: alarms on every function, the API, the tables and webhooks, to one topic; tracing; a dashboard', () => {
     expectMonitoring(template, 'sandbox');
+  });
+
+  it(`keeps headroom under CloudFormation's 500 resources a stack (${RESOURCE_BUDGET} at most)`, () => {
+    expectResourceHeadroom(template);
   });
 
   it('yields a template with no cfn-lint errors', async () => {
