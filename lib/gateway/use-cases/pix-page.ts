@@ -3,8 +3,8 @@ import type { Transaction } from '../domain/transaction';
 import { GatewayError } from '../errors';
 import type { GatewayDependencies } from './dependencies';
 import { findByPage } from './hosted-page-payment';
-import { applyPixPayment } from './pix-payment';
 import { expireIfOverdue } from './pix-expiry';
+import { applyPixPayment } from './pix-payment';
 
 /**
  * The Pix charge behind a hosted Pix page (`/v1/pix/<uuid>`); another method's uuid is not found here. An overdue
