@@ -140,6 +140,17 @@ describe('GetObjectTorrent through real clients', () => {
     await expectTorrentOf(await sdkTorrent(s3, versioned, key), second, { name: key, webSeed: `${baseUrl}/${versioned}/${key}` });
   });
 
+  it('a key ending in a slash: named after its last segment, its web seed ends in %2F and serves that key', async () => {
+    const bytes = randomBytes(700 * KiB);
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'folder/', Body: bytes, ACL: 'public-read' }));
+    const webSeed = `${baseUrl}/${bucket}/folder%2F`;
+    await expectTorrentOf(await sdkTorrent(s3, bucket, 'folder/'), bytes, { name: 'folder', webSeed });
+    // As a web seed client reads it: anonymously.
+    const got = await rawS3({ method: 'GET', path: new URL(webSeed).pathname });
+    expect(got.status).toBe(200);
+    expect(got.body.equals(bytes)).toBe(true);
+  });
+
   it('an SSE-S3 object: the pieces are the plaintext’s', async () => {
     const bytes = randomBytes(MiB + 99);
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'sealed.bin', Body: bytes, ServerSideEncryption: 'AES256' }));
