@@ -60,9 +60,10 @@ export async function getObjectTorrent(deps: StorageDeps, principal: Principal, 
 }
 
 /**
- * What no torrent is made for, each a 400 `InvalidRequest`: an SSE-C object (AWS serves none: the bytes would have to
- * be hashed with the customer's key, and anyone holding the torrent could then check guesses of them), an empty object
- * (BEP 3 has no torrent without a piece, and clients refuse one), an object over the stage's limit.
+ * What no torrent is made for, each a 400 `InvalidRequest`: an SSE-C object (AWS serves none: its web seed could not be
+ * read without the customer's key, and the hashes of its plaintext would go to anyone holding the torrent), and an
+ * object over the stage's limit. An empty object has a torrent without pieces (`length` 0, `pieces` empty), as RGW
+ * writes one; aria2 takes it and creates the empty file.
  */
 function assertTorrentable(record: ObjectRecord, customerKey: CustomerKey | undefined, maxBytes: number): void {
   if (record.encryption?.algorithm === 'SSE-C') {
@@ -72,9 +73,6 @@ function assertTorrentable(record: ObjectRecord, customerKey: CustomerKey | unde
     );
   }
   assertKeyFits(record.encryption, customerKey, 'object');
-  if (record.size === 0) {
-    throw new StorageError('InvalidRequest', 'The object is empty: a torrent needs at least one byte to share. Use GetObject.');
-  }
   if (record.size > maxBytes) {
     throw new StorageError(
       'InvalidRequest',
