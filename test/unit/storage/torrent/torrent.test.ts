@@ -64,7 +64,7 @@ describe('piece hashes', () => {
   it('are the SHA-1 of each piece, the last one short, read in bounded ranges of whole pieces', async () => {
     const bytes = randomBytes(5 * 64 * KiB + 1234);
     const { read, ranges } = readerOf(bytes);
-    const pieces = await pieceHashes(read, bytes.length, 64 * KiB, 150 * KiB);
+    const pieces = await pieceHashes(read, bytes.length, 64 * KiB, { chunkBytes: 150 * KiB, readsAhead: 2 });
     const expected = [0, 1, 2, 3, 4, 5].map((index) => sha1(bytes.subarray(index * 64 * KiB, (index + 1) * 64 * KiB)));
     expect(pieces).toEqual(Buffer.concat(expected));
     // 150 KiB rounds down to two pieces a read; the last read ends at the last byte.
@@ -78,10 +78,29 @@ describe('piece hashes', () => {
   it('read one piece at a time when a piece is longer than the chunk', async () => {
     const bytes = randomBytes(3 * KiB);
     const { read, ranges } = readerOf(bytes);
-    expect(await pieceHashes(read, bytes.length, KiB, 100)).toEqual(
+    expect(await pieceHashes(read, bytes.length, KiB, { chunkBytes: 100, readsAhead: 1 })).toEqual(
       Buffer.concat([0, 1, 2].map((index) => sha1(bytes.subarray(index * KiB, (index + 1) * KiB)))),
     );
     expect(ranges).toHaveLength(3);
+  });
+
+  it('keep at most `readsAhead` reads in flight, and hash them in order whatever order they finish in', async () => {
+    const bytes = randomBytes(10 * KiB);
+    let inFlight = 0;
+    let most = 0;
+    const slowThenFast = async (range: { start: number; end: number }) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      // Earlier ranges take longer: they finish out of order.
+      await new Promise((resolve) => setTimeout(resolve, 20 - range.start / KiB));
+      inFlight--;
+      return bytes.subarray(range.start, range.end + 1);
+    };
+    const pieces = await pieceHashes(slowThenFast, bytes.length, KiB, { chunkBytes: KiB, readsAhead: 3 });
+    expect(pieces).toEqual(
+      Buffer.concat(Array.from({ length: 10 }, (_, index) => sha1(bytes.subarray(index * KiB, (index + 1) * KiB)))),
+    );
+    expect(most).toBe(3);
   });
 
   it('are undefined when a read finds the bytes gone, and a short read is an error', async () => {
@@ -89,9 +108,9 @@ describe('piece hashes', () => {
     let calls = 0;
     const gone = async (range: { start: number; end: number }) =>
       ++calls === 2 ? undefined : bytes.subarray(range.start, range.end + 1);
-    expect(await pieceHashes(gone, bytes.length, KiB, KiB)).toBeUndefined();
+    expect(await pieceHashes(gone, bytes.length, KiB, { chunkBytes: KiB, readsAhead: 2 })).toBeUndefined();
     const short = async () => Buffer.alloc(10);
-    await expect(pieceHashes(short, bytes.length, KiB, KiB)).rejects.toThrow(/brought 10/);
+    await expect(pieceHashes(short, bytes.length, KiB, { chunkBytes: KiB, readsAhead: 2 })).rejects.toThrow(/brought 10/);
   });
 });
 
