@@ -26,7 +26,7 @@ if ! command -v java >/dev/null 2>&1; then
   apt_install default-jre-headless
 fi
 
-# With --test: the real clients and the browser the tests drive (s3cmd, rclone, openssl, Debian's Chromium for playwright-core, zbarimg).
+# With --test: the real clients and the browser the tests drive (s3cmd, rclone, openssl, Debian's Chromium for playwright-core, zbarimg, aria2c).
 for arg in "$@"; do
   if [ "$arg" = "--test" ]; then
     command -v s3cmd >/dev/null 2>&1 || apt_install s3cmd
@@ -36,5 +36,7 @@ for arg in "$@"; do
     [ -x /usr/bin/chromium ] || apt_install chromium
     # zbarimg reads the hosted Pix page's QR code back from a screenshot (test/e2e/pix-page.browser.test.ts).
     command -v zbarimg >/dev/null 2>&1 || apt_install zbar-tools
+    # aria2c downloads an object through its torrent's web seed (test/integration/storage/object-torrent.test.ts).
+    command -v aria2c >/dev/null 2>&1 || apt_install aria2
   fi
 done

@@ -77,6 +77,11 @@ async function main(): Promise<void> {
       ...(processEnv().STORAGE_MAX_BUCKETS_PER_USER
         ? { STORAGE_MAX_BUCKETS_PER_USER: String(processEnv().STORAGE_MAX_BUCKETS_PER_USER) }
         : {}),
+      // GetObjectTorrent's size limit and tracker (docs/storage.md, GetObjectTorrent).
+      ...(processEnv().STORAGE_TORRENT_MAX_BYTES
+        ? { STORAGE_TORRENT_MAX_BYTES: String(processEnv().STORAGE_TORRENT_MAX_BYTES) }
+        : {}),
+      ...(processEnv().STORAGE_TORRENT_TRACKER ? { STORAGE_TORRENT_TRACKER: String(processEnv().STORAGE_TORRENT_TRACKER) } : {}),
       // How long access log records wait for delivery (DESIGN §7.6).
       ...(processEnv().STORAGE_LOG_FLUSH_SECONDS
         ? { STORAGE_LOG_FLUSH_SECONDS: String(processEnv().STORAGE_LOG_FLUSH_SECONDS) }

@@ -42,16 +42,21 @@ export function onOff(env: Env, name: string, fallback: boolean): boolean {
 }
 
 export function httpUrl(env: Env, name: string): string | undefined {
+  return urlOf(env, name, ['http:', 'https:'], 'an http(s) URL')?.replace(/\/+$/, '');
+}
+
+/** A URL with one of `protocols` (`'udp:'`...), as written; `what` names the kind in the error. */
+export function urlOf(env: Env, name: string, protocols: readonly string[], what: string): string | undefined {
   const raw = optionalString(env, name);
   if (raw === undefined) return undefined;
-  let url: URL;
+  let protocol: string | undefined;
   try {
-    url = new URL(raw);
+    protocol = new URL(raw).protocol;
   } catch {
-    throw new ConfigError(`Environment variable ${name} must be an http(s) URL, got "${raw}"`);
+    protocol = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`Environment variable ${name} must be an http(s) URL, got "${raw}"`);
+  if (protocol === undefined || !protocols.includes(protocol)) {
+    throw new ConfigError(`Environment variable ${name} must be ${what}, got "${raw}"`);
   }
-  return raw.replace(/\/+$/, '');
+  return raw;
 }

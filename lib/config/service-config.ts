@@ -8,6 +8,7 @@ import {
   positiveInteger,
   requiredString,
   stringWithDefault,
+  urlOf,
 } from './env';
 
 export const STAGES = ['sandbox', 'production'] as const;
@@ -69,6 +70,10 @@ export interface ServiceConfig {
   storageAuthFailuresPerMinute: number;
   /** Buckets one storage user may own unless its own limit says otherwise (RGW's rgw_user_max_buckets, default 1000). */
   storageMaxBucketsPerUser: number;
+  /** GetObjectTorrent (`?torrent`) serves objects up to this size (default 5 GiB, AWS's limit). */
+  storageTorrentMaxBytes: number;
+  /** The tracker torrents announce to (http, https, udp or wss); unset: trackerless torrents, fetched from their web seed. */
+  storageTorrentTracker?: string;
   diagnostics: boolean;
   /** Where buyers reach this deployment (url_acesso); derived from each request when unset. */
   publicBaseUrl?: string;
@@ -126,6 +131,13 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageSseCustomerKeyOverHttp: sseCOverHttp,
     storageAuthFailuresPerMinute: positiveInteger(env, 'STORAGE_AUTH_FAILURES_PER_MINUTE', 100),
     storageMaxBucketsPerUser: positiveInteger(env, 'STORAGE_MAX_BUCKETS_PER_USER', 1000),
+    storageTorrentMaxBytes: positiveInteger(env, 'STORAGE_TORRENT_MAX_BYTES', 5 * 1024 ** 3),
+    storageTorrentTracker: urlOf(
+      env,
+      'STORAGE_TORRENT_TRACKER',
+      ['http:', 'https:', 'udp:', 'wss:'],
+      'a tracker URL (http, https, udp or wss)',
+    ),
     storageLifecycleDaySeconds: positiveInteger(env, 'STORAGE_LIFECYCLE_DAY_SECONDS', 86_400),
     storageLogFlushSeconds: positiveInteger(env, 'STORAGE_LOG_FLUSH_SECONDS', 300),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),

@@ -32,6 +32,7 @@ export type StorageAction =
   | 'DeleteObject'
   | 'GetObject'
   | 'GetObjectAcl'
+  | 'GetObjectTorrent'
   | 'PutObjectAcl'
   | 'GetObjectTagging'
   | 'PutObjectTagging'
@@ -75,6 +76,8 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   DeleteObject: { on: 'bucket', permission: 'WRITE' },
   GetObject: { on: 'object', permission: 'READ' },
   GetObjectAcl: { on: 'object', permission: 'READ_ACP' },
+  // A torrent is the object's bytes, hashed: whoever may GET the object may have it.
+  GetObjectTorrent: { on: 'object', permission: 'READ' },
   PutObjectAcl: { on: 'object', permission: 'WRITE_ACP' },
   // RGW reads object tags with READ and writes them with WRITE on the object (its owner's FULL_CONTROL); S3 lets the
   // bucket owner change them too.

@@ -10,6 +10,7 @@ import type { UploadCatalog } from './multipart/multipart-upload';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
 import type { RequestReader } from './requests/request-reads';
+import type { TorrentSettings } from './torrent/torrent-settings';
 import type { VersionCatalog } from './versions/object-version';
 
 /** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
@@ -38,6 +39,8 @@ export interface StorageDeps {
   maxBucketsPerUser: number;
   /** S3's minimum size of every part of a multipart upload but the last (5 MiB; lower in tests). */
   minPartBytes: number;
+  /** GetObjectTorrent: the largest object a torrent is made for, and the tracker torrents announce. */
+  torrent: TorrentSettings;
   /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */
   authFailures?: AuthFailureLimit;
 }

@@ -35,6 +35,8 @@ export function createStorageWiring(
     | 'storageKms'
     | 'storageSseCustomerKeyOverHttp'
     | 'storageMaxBucketsPerUser'
+    | 'storageTorrentMaxBytes'
+    | 'storageTorrentTracker'
   >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
@@ -64,6 +66,7 @@ export function createStorageWiring(
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
       // minimum is the only way objects larger than one request can be assembled at all.
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
+      torrent: { maxBytes: config.storageTorrentMaxBytes, tracker: config.storageTorrentTracker },
       authFailures: {
         counter: new AuthFailureRepository(clients.documents, names.storageTable),
         perMinute: config.storageAuthFailuresPerMinute,

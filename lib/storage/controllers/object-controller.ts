@@ -17,6 +17,7 @@ import { OBJECT_LOCK_ROUTES } from './object-lock-controller';
 import { readObject } from './object-read-response';
 import { type RouteTable, versionHeader, versionIdOf, writtenVersionHeader } from './s3-call';
 import { OBJECT_TAGGING_ROUTES } from './tagging-controller';
+import { OBJECT_TORRENT_ROUTES } from './torrent-controller';
 
 /** `/{bucket}/{key}` and its sub-resources. */
 export const OBJECT_ROUTES: RouteTable = {
@@ -76,4 +77,5 @@ export const OBJECT_ROUTES: RouteTable = {
   ...OBJECT_LOCK_ROUTES,
   ...OBJECT_MULTIPART_ROUTES,
   ...OBJECT_TAGGING_ROUTES,
+  ...OBJECT_TORRENT_ROUTES,
 };

@@ -1,6 +1,23 @@
 import { uriEncode } from '../auth/uri-encoding';
 import { header, type S3Request } from '../requests/s3-request';
 
+/** The scheme and host the client addressed (`x-forwarded-proto` behind API Gateway; plain HTTP locally). */
+const origin = (request: S3Request, host: string) => `${header(request, 'x-forwarded-proto') ?? 'http'}://${host}`;
+
 /** An object's URL as the client addressed us (POST Object's Location, CompleteMultipartUpload's Location). */
 export const objectLocation = (request: S3Request, bucket: string, key: string) =>
-  `${header(request, 'x-forwarded-proto') ?? 'http'}://${header(request, 'host') ?? request.host}/${bucket}/${uriEncode(key, true)}`;
+  `${origin(request, header(request, 'host') ?? request.host)}/${bucket}/${uriEncode(key, true)}`;
+
+/**
+ * An object's own path-style URL on this service, for a client that fetches it later (a torrent's web seed): the
+ * request's scheme and host, less a virtual-host request's bucket label, and the query given. A key ending in `/`
+ * ends in `%2F` (decoded back to the same key), so no client takes the URL for a directory to append a name to.
+ */
+export function objectUrl(request: S3Request, bucket: string, key: string, query: Record<string, string> = {}): string {
+  const host = header(request, 'host') ?? request.host;
+  const label = `${bucket}.`;
+  const serviceHost = request.virtualHost && host.toLowerCase().startsWith(label) ? host.slice(label.length) : host;
+  const path = uriEncode(key, true).replace(/\/$/, '%2F');
+  const search = new URLSearchParams(query).toString();
+  return `${origin(request, serviceHost)}/${bucket}/${path}${search === '' ? '' : `?${search}`}`;
+}

@@ -22,6 +22,7 @@ export async function authorizedObject(
     | 'GetObject'
     | 'GetObjectAcl'
     | 'PutObjectAcl'
+    | 'GetObjectTorrent'
     | 'GetObjectTagging'
     | 'PutObjectTagging'
     | 'DeleteObjectTagging'

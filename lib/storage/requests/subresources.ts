@@ -24,6 +24,8 @@ const SUPPORTED = new Set([
   'lifecycle',
   'logging',
   'attributes',
+  // GetObjectTorrent (lib/storage/torrent).
+  'torrent',
   // RGW's GetUsage (service level only).
   'usage',
 ]);
@@ -34,7 +36,6 @@ const NOT_IMPLEMENTED = new Set([
   'replication',
   'restore',
   'select',
-  'torrent',
   'accelerate',
   'analytics',
   'inventory',

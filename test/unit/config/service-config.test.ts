@@ -36,6 +36,18 @@ describe('loadServiceConfig', () => {
     expect(() => loadServiceConfig({ ...base, STAGE: 'production', STORAGE_SSE_C_ALLOW_HTTP: '1' })).toThrow(/local stacks only/);
   });
 
+  it('makes torrents of objects up to 5 GiB without a tracker by default; takes a tracker URL of a BitTorrent scheme', () => {
+    expect(loadServiceConfig(base)).toMatchObject({ storageTorrentMaxBytes: 5 * 1024 ** 3, storageTorrentTracker: undefined });
+    for (const tracker of ['udp://tracker.example:6969/announce', 'https://t.example/announce', 'wss://t.example']) {
+      expect(loadServiceConfig({ ...base, STORAGE_TORRENT_TRACKER: tracker }).storageTorrentTracker).toBe(tracker);
+    }
+    expect(loadServiceConfig({ ...base, STORAGE_TORRENT_MAX_BYTES: '1000' }).storageTorrentMaxBytes).toBe(1000);
+    expect(() => loadServiceConfig({ ...base, STORAGE_TORRENT_TRACKER: 'ftp://t.example' })).toThrow(
+      /STORAGE_TORRENT_TRACKER must be a tracker URL/,
+    );
+    expect(() => loadServiceConfig({ ...base, STORAGE_TORRENT_TRACKER: 'not a url' })).toThrow(ConfigError);
+  });
+
   it('prefers inline key material (local stack) over the Secrets Manager secret', () => {
     expect(loadServiceConfig({ ...base, STORAGE_SECRETS_KEY: 'x'.repeat(40) }).storageSecretsKey).toEqual({
       kind: 'inline',

@@ -1,3 +1,5 @@
+import { attachmentNamed } from '../../objects/attachment-disposition';
+
 /** Folders are `/`-delimited prefixes of keys, as S3 consoles show them; a folder prefix is '' or ends with '/'. */
 export function folderOf(prefix: string | undefined): string {
   if (!prefix) return '';
@@ -24,9 +26,5 @@ export function downloadName(key: string): string {
   return last ? last : key.replace(/\/+$/, '') || 'download';
 }
 
-/** Content-Disposition that makes a browser save instead of render: an ASCII fallback and the exact UTF-8 name. */
-export function attachmentDisposition(key: string): string {
-  const name = downloadName(key);
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
+/** Content-Disposition that makes a browser save an object instead of rendering it, under its download name. */
+export const attachmentDisposition = (key: string): string => attachmentNamed(downloadName(key));
