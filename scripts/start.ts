@@ -69,6 +69,8 @@ async function main(): Promise<void> {
       ...(processEnv().WEBHOOK_RETRY_BASE_SECONDS
         ? { WEBHOOK_RETRY_BASE_SECONDS: String(processEnv().WEBHOOK_RETRY_BASE_SECONDS) }
         : {}),
+      // http:// acquirer and bank URLs (local fakes), when asked for: `ACQUIRER_ALLOW_HTTP=1 npm start` (docs/operations.md).
+      ...(processEnv().ACQUIRER_ALLOW_HTTP ? { ACQUIRER_ALLOW_HTTP: String(processEnv().ACQUIRER_ALLOW_HTTP) } : {}),
       // A shorter lifecycle "day" for trying rules out (DESIGN §7.6), as RGW's rgw_lc_debug_interval.
       ...(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS
         ? { STORAGE_LIFECYCLE_DAY_SECONDS: String(processEnv().STORAGE_LIFECYCLE_DAY_SECONDS) }

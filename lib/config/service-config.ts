@@ -28,7 +28,13 @@ export type SecretsKeySource = { kind: 'inline'; material: string } | { kind: 's
  * Where the merchants' Pix PSP secrets are read (docs/pix.md): a directory of `<secret id>.json` files (local stacks,
  * tests), or Secrets Manager, each secret named `<prefix><secret id>` (deployed stages; IAM grants the prefix only).
  */
-export type PixPspSecretsSource = { kind: 'directory'; directory: string } | { kind: 'secretsManager'; prefix: string };
+export type PixPspSecretsSource = NamedSecretsSource;
+
+/**
+ * Where named connection secrets are read: a directory of `<name>.json` files (local stacks, tests), or Secrets
+ * Manager, each secret named `<prefix><name>` (deployed stages; IAM grants the prefix only to the functions that use it).
+ */
+export type NamedSecretsSource = { kind: 'directory'; directory: string } | { kind: 'secretsManager'; prefix: string };
 
 /**
  * The key that signs Pix locations (DESIGN §7.5): the public local development key (local stacks only), or a Secrets
@@ -85,6 +91,16 @@ export interface ServiceConfig {
   /** Delay before the first retry of a webhook delivery; each next retry waits 4× the previous. */
   webhookRetryBaseSeconds: number;
   pixPspSecrets: PixPspSecretsSource;
+  /** Merchants' acquirer and boleto-bank connection secrets (DESIGN §7.7, §7.8): ACQUIRER_SECRETS_DIR locally. */
+  acquirerSecrets: NamedSecretsSource;
+  /** `http://` acquirer and bank URLs in those secrets (ACQUIRER_ALLOW_HTTP=1): local stacks only, never deployed. */
+  acquirerAllowHttp: boolean;
+  /**
+   * LOCAL_STACK=1: set by the local stack (npm start, tests, the CLI's local target), never by serverless.yml. It lets a
+   * local stack of either stage use the local conveniences (private webhook targets, SSE-C over HTTP, the local Pix
+   * key, http:// acquirers) that a deployed production stage refuses.
+   */
+  localStack: boolean;
   pixLocationKey: PixLocationKeySource;
   pixSandbox: PixSandboxConfig;
 }
@@ -96,21 +112,22 @@ export function loadServiceConfig(env: Env): ServiceConfig {
   const inlineKey = optionalString(env, 'STORAGE_SECRETS_KEY');
   const inlineWebSecret = optionalString(env, 'WEB_SECRET');
   const stage = oneOf(env, 'STAGE', STAGES, 'sandbox');
-  const webhookAllowPrivate = oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1';
-  if (webhookAllowPrivate && stage === 'production') {
-    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE=1 is for local stacks only, never on the production stage');
-  }
-  const sseCOverHttp = oneOf(env, 'STORAGE_SSE_C_ALLOW_HTTP', ['0', '1'] as const, '0') === '1';
-  if (sseCOverHttp && stage === 'production') {
-    throw new ConfigError('STORAGE_SSE_C_ALLOW_HTTP=1 is for local stacks only, never on the production stage');
-  }
+  const localStack = oneOf(env, 'LOCAL_STACK', ['0', '1'] as const, '0') === '1';
+  const localOnlyFlag = (name: string): boolean => {
+    const on = oneOf(env, name, ['0', '1'] as const, '0') === '1';
+    if (on && stage === 'production' && !localStack) {
+      throw new ConfigError(`${name}=1 is for local stacks only, never on a deployed production stage`);
+    }
+    return on;
+  };
+  const webhookAllowPrivate = localOnlyFlag('WEBHOOK_ALLOW_PRIVATE');
+  const sseCOverHttp = localOnlyFlag('STORAGE_SSE_C_ALLOW_HTTP');
   const localKms = oneOf(env, 'STORAGE_KMS_LOCAL', ['0', '1'] as const, '0') === '1';
   // Local stacks (either stage) read PSP secrets from files; serverless.yml never sets it, so deployed stages use Secrets Manager.
   const pixPspSecretsDirectory = optionalString(env, 'PIX_PSP_SECRETS_DIR');
-  const localPixKey = oneOf(env, 'PIX_LOCATION_KEY_LOCAL', ['0', '1'] as const, '0') === '1';
-  if (localPixKey && stage === 'production') {
-    throw new ConfigError('PIX_LOCATION_KEY_LOCAL=1 is for local stacks only, never on the production stage');
-  }
+  const acquirerSecretsDirectory = optionalString(env, 'ACQUIRER_SECRETS_DIR');
+  const localPixKey = localOnlyFlag('PIX_LOCATION_KEY_LOCAL');
+  const acquirerAllowHttp = localOnlyFlag('ACQUIRER_ALLOW_HTTP');
   return {
     stage,
     region: stringWithDefault(env, 'AWS_REGION', 'us-east-1'),
@@ -148,6 +165,11 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     pixPspSecrets: pixPspSecretsDirectory
       ? { kind: 'directory', directory: pixPspSecretsDirectory }
       : { kind: 'secretsManager', prefix: stringWithDefault(env, 'PIX_PSP_SECRET_PREFIX', 'pix-psp/') },
+    acquirerSecrets: acquirerSecretsDirectory
+      ? { kind: 'directory', directory: acquirerSecretsDirectory }
+      : { kind: 'secretsManager', prefix: stringWithDefault(env, 'ACQUIRER_SECRET_PREFIX', 'acquirer/') },
+    acquirerAllowHttp,
+    localStack,
     pixLocationKey: pixLocationKeySource(localPixKey, optionalString(env, 'PIX_LOCATION_KEY_SECRET_ID')),
     pixSandbox: {
       key: stringWithDefault(env, 'PIX_SANDBOX_KEY', SANDBOX_PIX_KEY),

@@ -29,6 +29,9 @@ export async function connect(target: Target, stage: string, env: Env, region?: 
     WEB_SECRET: LOCAL_DEV_WEB_SECRET,
     STORAGE_KMS_LOCAL: '1',
     PIX_PSP_SECRETS_DIR: optionalString(env, 'PIX_PSP_SECRETS_DIR') ?? resolve(dataDir, 'pix-psp'),
+    ACQUIRER_SECRETS_DIR: optionalString(env, 'ACQUIRER_SECRETS_DIR') ?? resolve(dataDir, 'acquirers'),
+    ACQUIRER_ALLOW_HTTP: optionalString(env, 'ACQUIRER_ALLOW_HTTP') ?? '0',
+    LOCAL_STACK: '1',
     AWS_REGION: 'us-east-1',
   });
 }

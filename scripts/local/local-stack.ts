@@ -78,6 +78,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STORAGE_SSE_C_ALLOW_HTTP: '1',
       // Merchants' Pix PSP secrets as `<name>.json` files (docs/pix.md); deployed stages read Secrets Manager.
       PIX_PSP_SECRETS_DIR: resolve(options.dataDir, 'pix-psp'),
+      // Merchants' acquirer and boleto-bank secrets likewise (DESIGN §7.7, §7.8).
+      ACQUIRER_SECRETS_DIR: resolve(options.dataDir, 'acquirers'),
+      // This is a local stack: its local conveniences hold on either stage (lib/config; serverless.yml never sets it).
+      LOCAL_STACK: '1',
       // Pix locations are signed with the public local development key (lib/gateway/pix/location): local stacks only.
       PIX_LOCATION_KEY_LOCAL: '1',
       AWS_REGION: 'us-east-1',

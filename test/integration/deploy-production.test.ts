@@ -43,4 +43,26 @@ describe('serverless package --stage production (no AWS account)', () => {
     expectMonitoring(template, 'production');
     expect(template.Resources.AlarmTopic.Properties.TopicName).toBe('gwstore-production-alarms');
   });
+
+  it('sets none of the local stack conveniences on any function (LOCAL_STACK and the flags it unlocks)', () => {
+    const template = JSON.parse(readFileSync(templatePath, 'utf8'));
+    const localOnly = [
+      'LOCAL_STACK',
+      'WEBHOOK_ALLOW_PRIVATE',
+      'STORAGE_SSE_C_ALLOW_HTTP',
+      'PIX_LOCATION_KEY_LOCAL',
+      'ACQUIRER_ALLOW_HTTP',
+      'ACQUIRER_SECRETS_DIR',
+      'PIX_PSP_SECRETS_DIR',
+    ];
+    const functions = Object.values(template.Resources as Record<string, { Type: string; Properties: any }>).filter(
+      (resource) => resource.Type === 'AWS::Lambda::Function',
+    );
+    expect(functions.length).toBeGreaterThan(10);
+    for (const fn of functions) {
+      const variables = Object.keys(fn.Properties.Environment?.Variables ?? {});
+      expect(variables.filter((name) => localOnly.includes(name))).toEqual([]);
+      expect(variables).toContain('ACQUIRER_SECRET_PREFIX');
+    }
+  });
 });

@@ -36,6 +36,27 @@ describe('loadServiceConfig', () => {
     expect(() => loadServiceConfig({ ...base, STAGE: 'production', STORAGE_SSE_C_ALLOW_HTTP: '1' })).toThrow(/local stacks only/);
   });
 
+  it('lets a local stack of the production stage use the local conveniences a deployed production stage refuses', () => {
+    const flags = ['WEBHOOK_ALLOW_PRIVATE', 'STORAGE_SSE_C_ALLOW_HTTP', 'PIX_LOCATION_KEY_LOCAL', 'ACQUIRER_ALLOW_HTTP'];
+    for (const flag of flags) {
+      expect(() => loadServiceConfig({ ...base, STAGE: 'production', [flag]: '1' })).toThrow(
+        new RegExp(`${flag}=1 is for local stacks only`),
+      );
+      expect(() => loadServiceConfig({ ...base, STAGE: 'production', LOCAL_STACK: '1', [flag]: '1' })).not.toThrow();
+    }
+    const local = loadServiceConfig({ ...base, STAGE: 'production', LOCAL_STACK: '1', ACQUIRER_ALLOW_HTTP: '1' });
+    expect(local).toMatchObject({ localStack: true, acquirerAllowHttp: true });
+    expect(loadServiceConfig(base)).toMatchObject({
+      localStack: false,
+      acquirerAllowHttp: false,
+      acquirerSecrets: { kind: 'secretsManager', prefix: 'acquirer/' },
+    });
+    expect(loadServiceConfig({ ...base, ACQUIRER_SECRETS_DIR: '/tmp/a' }).acquirerSecrets).toEqual({
+      kind: 'directory',
+      directory: '/tmp/a',
+    });
+  });
+
   it('makes torrents of objects up to 5 GiB without a tracker by default; takes a tracker URL of a BitTorrent scheme', () => {
     expect(loadServiceConfig(base)).toMatchObject({ storageTorrentMaxBytes: 5 * 1024 ** 3, storageTorrentTracker: undefined });
     for (const tracker of ['udp://tracker.example:6969/announce', 'https://t.example/announce', 'wss://t.example']) {

@@ -1,3 +1,4 @@
+import type { SecretStringReader } from '../../connections';
 import type { MerchantRepository } from '../../merchants/merchant-repository';
 import { PixApiClient, type PixApiClientOptions } from '../psp/pix-api-client';
 import { pixPspConfigFromSecret } from '../psp/psp-config';
@@ -8,7 +9,6 @@ import {
   type MerchantPixPsp,
   pixPspCallbackUrl,
 } from './merchant-pix-psp';
-import type { SecretStringReader } from './psp-secret-reader';
 
 export class MerchantPspSetupError extends Error {
   override name = 'MerchantPspSetupError';

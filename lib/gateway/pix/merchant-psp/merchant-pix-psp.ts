@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isValidSecretName } from '../../connections';
 
 /**
  * A merchant's production Pix settings, kept on its merchant record: which PSP secret holds its connection (by name,
@@ -13,9 +14,7 @@ export interface MerchantPixPsp {
 }
 
 /** Secret names as Secrets Manager allows them, without `/` (so a name never leaves its prefix or its directory). */
-export function isValidPspSecretId(secretId: string): boolean {
-  return /^[A-Za-z0-9_+=.@-]{1,128}$/.test(secretId) && !/^\.+$/.test(secretId);
-}
+export const isValidPspSecretId = isValidSecretName;
 
 /** 192 random bits, URL-safe: the segment that makes the callback URL unguessable. */
 export function generateCallbackSecret(): string {

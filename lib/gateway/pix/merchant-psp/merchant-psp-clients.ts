@@ -1,8 +1,8 @@
+import { ConnectionCache, type SecretStringReader } from '../../connections';
 import { PixApiClient, type PixApiClientOptions } from '../psp/pix-api-client';
 import { PixPspConfigError, pixPspConfigFromSecret } from '../psp/psp-config';
 import { PixPspError } from '../psp/psp-error';
 import type { MerchantPixPsp } from './merchant-pix-psp';
-import type { SecretStringReader } from './psp-secret-reader';
 
 /** A merchant's live connection to its PSP. */
 export interface MerchantPspConnection {
@@ -28,40 +28,27 @@ const RETIRED_CLOSE_DELAY_MS = 60_000;
 
 /**
  * One PixApiClient per merchant and container, built from the merchant's PSP secret on first use and kept for a TTL
- * (its OAuth token and kept-alive mTLS connections with it). Concurrent first calls share one build; a failed build is
- * not kept, so the next request tries again.
+ * (its OAuth token and kept-alive mTLS connections with it); see ConnectionCache.
  */
 export class MerchantPspClients {
-  private readonly cache = new Map<string, { expiresAt: number; connection: Promise<MerchantPspConnection> }>();
-  private readonly ttlMs: number;
-  private readonly now: () => number;
+  private readonly cache: ConnectionCache<MerchantPspConnection>;
 
   constructor(private readonly options: MerchantPspClientsOptions) {
-    this.ttlMs = options.ttlMs ?? DEFAULT_PSP_CONNECTION_TTL_MS;
-    this.now = options.now ?? Date.now;
+    this.cache = new ConnectionCache({
+      ttlMs: options.ttlMs ?? DEFAULT_PSP_CONNECTION_TTL_MS,
+      now: options.now,
+      retire: ({ client }) => setTimeout(() => client.close(), RETIRED_CLOSE_DELAY_MS).unref(),
+    });
   }
 
   /** The merchant's connection; a PixPspError `configuration` when it has no PSP or its secret is unusable. */
   connectionOf(merchantId: string): Promise<MerchantPspConnection> {
-    const now = this.now();
-    const cached = this.cache.get(merchantId);
-    if (cached && cached.expiresAt > now) return cached.connection;
-    if (cached) retire(cached.connection);
-    const connection = this.connect(merchantId);
-    this.cache.set(merchantId, { expiresAt: now + this.ttlMs, connection });
-    connection.catch(() => {
-      if (this.cache.get(merchantId)?.connection === connection) this.cache.delete(merchantId);
-    });
-    return connection;
+    return this.cache.get(merchantId, () => this.connect(merchantId));
   }
 
   /** Closes every connection (tests, scripts). */
   async close(): Promise<void> {
-    const connections = [...this.cache.values()].map((entry) => entry.connection);
-    this.cache.clear();
-    for (const settled of await Promise.allSettled(connections)) {
-      if (settled.status === 'fulfilled') settled.value.client.close();
-    }
+    for (const { client } of await this.cache.clear()) client.close();
   }
 
   private async connect(merchantId: string): Promise<MerchantPspConnection> {
@@ -82,11 +69,4 @@ export class MerchantPspClients {
       throw new PixPspError('configuration', `O segredo do PSP Pix desta loja é inválido${reason}`);
     }
   }
-}
-
-function retire(connection: Promise<MerchantPspConnection>): void {
-  connection.then(
-    ({ client }) => setTimeout(() => client.close(), RETIRED_CLOSE_DELAY_MS).unref(),
-    () => {},
-  );
 }

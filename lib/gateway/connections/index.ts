@@ -1,0 +1,2 @@
+export * from './connection-cache';
+export * from './named-secret-reader';
