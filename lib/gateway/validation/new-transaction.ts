@@ -47,8 +47,8 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     throw new GatewayError('invalid_return_url', `url_retorno é obrigatória para ${method}`);
   }
   const sentCardFields = CARD_FIELDS.filter((field) => pagamento[field] !== undefined);
-  if (flow === 'pix') refuseCardTerms(pagamento);
   if (flow === 'pix' && totalCents > PIX_MAX_CENTS) throw invalid('transacao.pedido.total: Pix aceita no máximo 9999999999.99');
+  if (flow === 'pix') refuseCardTerms(pagamento);
   else if (pagamento.expiracao !== undefined) throw invalid('transacao.pagamento.expiracao: só se aplica a Pix');
   if (flow !== 'card' && sentCardFields.length > 0) {
     throw invalid(
