@@ -105,8 +105,9 @@ async function deliver(
 
 /**
  * A source whose target refuses its records now: they are dropped (a warning names the buckets and the reason, never a
- * record's content). A target that is gone also ends the setting, as S3 silently stops delivering: a bucket re-created
- * under that name later, by anyone, gets nothing until its owner's source logs to it again.
+ * record's content). A target that is gone or now someone else's (deleted and re-created) also ends the setting, as S3
+ * silently stops delivering: that name gets nothing until its owner's source logs to it again. A grant taken away
+ * keeps the setting: records flow again once the target's owner grants delivery again.
  */
 async function refuse(deps: StorageDeps, source: Source, refusal: DeliveryRefusal, report: FlushReport): Promise<void> {
   const { name, logging } = source.bucket;
@@ -116,7 +117,9 @@ async function refuse(deps: StorageDeps, source: Source, refusal: DeliveryRefusa
     reason: refusal,
     records: source.records.length,
   });
-  if (refusal === 'target-missing') await deps.buckets.update(name, { logging: null });
+  // Re-read: a setting changed since this pass read it (to another target) is the owner's new choice, kept.
+  if (refusal !== 'not-granted' && (await deps.buckets.get(name))?.logging?.targetBucket === logging.targetBucket)
+    await deps.buckets.update(name, { logging: null });
   await dropRecords(deps, name, source.records, report);
 }
 

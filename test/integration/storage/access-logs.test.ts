@@ -271,6 +271,8 @@ describe('access log delivery is judged at every delivery (issue 31)', () => {
     await s3.send(new PutObjectCommand({ Bucket: source, Key: 'a.txt', Body: 'a' }));
     await flushNow();
     expect(await logLines(c3, theirs)).toEqual([]);
+    // That setting can never deliver again (a bucket's owner never changes): it is ended.
+    expect((await s3.send(new GetBucketLoggingCommand({ Bucket: source }))).LoggingEnabled).toBeUndefined();
   });
 
   it('a target whose owner deleted the delivery policy receives nothing', async () => {
