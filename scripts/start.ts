@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     },
     functionEnv: {
       STORAGE_BASE_HOST: config.storageBaseHost,
+      // Where the stack is reached when not at http://127.0.0.1:$PORT (a proxy, another host name).
+      ...(processEnv().PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: String(processEnv().PUBLIC_BASE_URL) } : {}),
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
       // Local only: webhooks may target http:// and this machine (a receiver on 127.0.0.1).
       WEBHOOK_ALLOW_PRIVATE: '1',

@@ -8,4 +8,5 @@ export * from './middlewares/request-id';
 export * from './plain-errors';
 export * from './request-body';
 export * from './responses';
+export * from './service-origin';
 export * from './types';

@@ -39,6 +39,10 @@ export const S3_ERROR_CODES = {
   InvalidPolicyDocument: [400, 'The content of the form does not meet the conditions specified in the policy document.'],
   InvalidRange: [416, 'The requested range is not satisfiable'],
   InvalidRequest: [400, 'Invalid Request'],
+  InvalidTargetBucketForLogging: [
+    400,
+    'The target bucket for logging does not exist, is not owned by you, or does not have the appropriate grants for the log-delivery group.',
+  ],
   InvalidTag: [400, 'The tag provided was not a valid tag.'],
   InvalidStorageClass: [400, 'The storage class you specified is not valid'],
   InvalidRetentionPeriod: [400, 'The retention period is invalid.'],

@@ -16,6 +16,7 @@ import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
 import { RequestReadRepository } from './requests/request-read-repository';
 import type { StorageWiring } from './storage-deps';
+import { PieceHashRepository } from './torrent/piece-hash-repository';
 import { StorageUserRepository } from './users/storage-user-repository';
 import { VersionRepository } from './versions/version-repository';
 
@@ -66,7 +67,11 @@ export function createStorageWiring(
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller
       // minimum is the only way objects larger than one request can be assembled at all.
       minPartBytes: Math.min(DEFAULT_MIN_PART_BYTES, config.storageMaxObjectBytes),
-      torrent: { maxBytes: config.storageTorrentMaxBytes, tracker: config.storageTorrentTracker },
+      torrent: {
+        maxBytes: config.storageTorrentMaxBytes,
+        tracker: config.storageTorrentTracker,
+        pieceCache: new PieceHashRepository(clients.documents, names.storageTable),
+      },
       authFailures: {
         counter: new AuthFailureRepository(clients.documents, names.storageTable),
         perMinute: config.storageAuthFailuresPerMinute,

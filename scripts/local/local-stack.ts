@@ -68,6 +68,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamodbEndpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
     const env: Record<string, string> = {
       ...definitions.environment,
+      // The URLs the functions hand out (url_acesso, BR Code locations, torrent web seeds) and whether requests are
+      // HTTPS come from here, never from the Host or X-Forwarded-Proto a client sends (docs/security.md, issue 31).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${options.ports.http}`,
       ...options.functionEnv,
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
       S3_ENDPOINT: s3.endpoint,

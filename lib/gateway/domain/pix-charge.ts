@@ -27,6 +27,8 @@ export interface PixCharge {
 export const PIX_DEFAULT_EXPIRY_SECONDS = 3600;
 export const PIX_MIN_EXPIRY_SECONDS = 60;
 export const PIX_MAX_EXPIRY_SECONDS = 86_400;
+/** The largest Pix amount: a BR Code's ID 54 and the BCB API's `valor.original` hold at most 10 integer digits. */
+export const PIX_MAX_CENTS = 999_999_999_999;
 
 /** `detalhes` of a Pix transaction, in the documented order: txid, br_code, expira_em, e2eid, data_pagamento. */
 export function pixDetalhes(charge: PixCharge): Detalhes {

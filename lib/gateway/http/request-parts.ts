@@ -1,4 +1,4 @@
-import { type ApiEvent, headerOf, stagePrefixOf } from '../../http';
+import { type ApiEvent, headerOf, serviceOrigin, stagePrefixOf } from '../../http';
 import { parseTransactionId } from '../domain/transaction-id';
 import { GatewayError } from '../errors';
 
@@ -18,13 +18,7 @@ export function transactionIdOf(event: Pick<ApiEvent, 'pathParameters'>): number
   return id;
 }
 
-/**
- * Where this deployment is reached: the configured public URL, or the request's own scheme, host
- * and stage prefix (API Gateway's default domain puts the stage in the path; a custom domain does not).
- */
-export function baseUrlOf(event: Pick<ApiEvent, 'headers' | 'path' | 'requestContext'>, configured?: string): string {
-  if (configured) return configured;
-  const host = headerOf(event, 'host') ?? 'localhost';
-  const proto = headerOf(event, 'x-forwarded-proto') ?? (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
-  return `${proto}://${host}${stagePrefixOf(event)}`;
+/** Where this deployment is reached (url_acesso, BR Code locations, the JWS `jku`): configuration or API Gateway's context. */
+export function baseUrlOf(event: Pick<ApiEvent, 'path' | 'requestContext'>, configured?: string): string {
+  return serviceOrigin(event, configured);
 }

@@ -3,7 +3,7 @@ import { type CardBrand, containsCardNumber, cvvLength, detectBrand, isExpired, 
 import { isPastDate, parseDueDate } from '../domain/due-date';
 import { parseAmount } from '../domain/money';
 import { type Flow, flowOf, type PaymentMethod } from '../domain/payment-methods';
-import { PIX_DEFAULT_EXPIRY_SECONDS } from '../domain/pix-charge';
+import { PIX_DEFAULT_EXPIRY_SECONDS, PIX_MAX_CENTS } from '../domain/pix-charge';
 import { isReturnUrl } from '../domain/return-url';
 import type { Buyer } from '../domain/transaction';
 import { GatewayError } from '../errors';
@@ -47,6 +47,7 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     throw new GatewayError('invalid_return_url', `url_retorno é obrigatória para ${method}`);
   }
   const sentCardFields = CARD_FIELDS.filter((field) => pagamento[field] !== undefined);
+  if (flow === 'pix' && totalCents > PIX_MAX_CENTS) throw invalid('transacao.pedido.total: Pix aceita no máximo 9999999999.99');
   if (flow === 'pix') refuseCardTerms(pagamento);
   else if (pagamento.expiracao !== undefined) throw invalid('transacao.pagamento.expiracao: só se aplica a Pix');
   if (flow !== 'card' && sentCardFields.length > 0) {

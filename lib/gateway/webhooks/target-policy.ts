@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { embeddedIpv4, ipv6Groups } from './embedded-ipv4';
 
 /**
  * Where webhooks may be sent (SSRF): `https://` only, and never to loopback, private, link-local (cloud metadata
@@ -25,13 +26,21 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // Unspecified, loopback and the deprecated IPv4-compatible form (::a.b.c.d): nothing a receiver uses.
+  ['::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, still routed inside some networks).
+  ['fec0::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
+  // Teredo: tunnels to an IPv4 address through a relay; no webhook receiver needs it.
+  ['2001::', 32],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // Discard-only, and SIIT's IPv4-translated form (::ffff:0:a.b.c.d).
+  ['100::', 64],
+  ['::ffff:0:0:0', 96],
   ['fd00:ec2::', 32],
 ] as const) {
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
@@ -44,8 +53,11 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isForbiddenAddress(mapped[1] as string);
+    const groups = ipv6Groups(address);
+    if (!groups) return true;
+    // IPv4-mapped and 6to4 addresses reach the IPv4 address inside: judged as that address too.
+    const inner = embeddedIpv4(groups);
+    if (inner !== undefined && isForbiddenAddress(inner)) return true;
     return FORBIDDEN.check(address, 'ipv6');
   }
   return FORBIDDEN.check(address, 'ipv4');

@@ -1,6 +1,7 @@
 import type { S3Request } from '../requests/s3-request';
 import { header, queryParam } from '../requests/s3-request';
 import { subresourceOf } from '../requests/subresources';
+import { logSafeHost, maskSignatures } from './log-field-safety';
 
 /** What the pipeline knows of a request once answered, for its access log record. */
 export interface AccessFacts {
@@ -67,12 +68,12 @@ function authenticationOf(request: S3Request): { version?: string; type?: string
 /** A key as S3 logs it: URL-encoded, slashes kept; `-` for none. */
 const keyField = (key: string | undefined) => (key === undefined ? '-' : encodeURIComponent(key).replace(/%2F/g, '/'));
 
-/** The request line as S3 logs it: method, the path and query as sent, protocol. */
+/** The request line as S3 logs it: method, the path and query as sent (signatures masked), protocol. */
 function requestUri(request: S3Request): string {
   const query = request.query.map(([name, value]) =>
     value === '' ? encodeURIComponent(name) : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
   );
-  return `${request.method} ${request.rawPath}${query.length > 0 ? `?${query.join('&')}` : ''} HTTP/1.1`;
+  return maskSignatures(`${request.method} ${request.rawPath}${query.length > 0 ? `?${query.join('&')}` : ''} HTTP/1.1`);
 }
 
 /**
@@ -84,7 +85,8 @@ function requestUri(request: S3Request): string {
 export function accessLogRecord(facts: AccessFacts): string {
   const { request } = facts;
   const auth = authenticationOf(request);
-  const secure = header(request, 'x-forwarded-proto')?.toLowerCase() === 'https';
+  // Trusted: the request parser sets X-Forwarded-Proto from the deployment, not from the client (s3-request-parser.ts).
+  const secure = header(request, 'x-forwarded-proto') === 'https';
   const elapsed = Math.max(0, facts.endedAt.getTime() - facts.startedAt.getTime());
   return [
     dash(facts.bucketOwner),
@@ -102,14 +104,14 @@ export function accessLogRecord(facts: AccessFacts): string {
     dash(facts.objectSize),
     String(elapsed),
     String(elapsed),
-    quoted(header(request, 'referer')),
+    quoted(maskSignatures(header(request, 'referer') ?? '')),
     quoted(header(request, 'user-agent')),
     dash(facts.versionId),
     '-',
     dash(auth.version),
     secure ? 'ECDHE-RSA-AES128-GCM-SHA256' : '-',
     dash(auth.type),
-    dash(header(request, 'host')),
+    dash(logSafeHost(header(request, 'host'))),
     secure ? 'TLSv1.2' : '-',
     '-',
     facts.aclRequired ? 'Yes' : '-',

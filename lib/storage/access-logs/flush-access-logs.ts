@@ -1,9 +1,11 @@
+import { logger } from '../../log';
 import { bucketOwnerPrincipal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { putObject } from '../objects/put-object';
 import type { StorageDeps } from '../storage-deps';
 import type { BufferedRecord } from './access-log-buffer';
 import type { BucketLogging } from './bucket-logging';
+import { type DeliveryRefusal, deliveryRefusal } from './delivery-check';
 import { logObjectKey } from './log-object-key';
 
 /** Records read per source bucket and pass (one query of its buffer). */
@@ -12,24 +14,29 @@ const RECORDS_PER_SOURCE = 1000;
 export interface FlushReport {
   objects: number;
   records: number;
-  /** Records dropped: their bucket no longer logs, or its target is gone. */
+  /** Records dropped: their bucket no longer logs, or its target is gone, another owner's or no longer grants delivery. */
   dropped: number;
+}
+
+interface Source {
+  bucket: BucketRecord & { logging: BucketLogging };
+  records: BufferedRecord[];
 }
 
 /** The sources that log to one target bucket and prefix, and their buffered records. */
 interface Destination {
   target: string;
-  logging: BucketLogging;
-  first: BucketRecord;
-  sources: { name: string; records: BufferedRecord[] }[];
+  sources: Source[];
 }
 
 /**
  * The access log delivery pass (a scheduled function; a timer on the local stack): the buffered records of every
  * bucket in the logging index are gathered by destination (target bucket and prefix: several sources may share one,
  * as on S3 and RGW), and a destination whose oldest record has waited `flushSeconds` (STORAGE_LOG_FLUSH_SECONDS) gets
- * them as one log object, written like any PUT by the target's owner; then they leave the buffer. Delivery is at least
- * once: a pass that dies between the two writes delivers those records again next time, as S3 warns it may.
+ * them as one log object, written like any PUT by the target's owner; then they leave the buffer. Each source is
+ * judged again at delivery (delivery-check.ts); a refused source's records are dropped, never written elsewhere.
+ * Delivery is at least once: a pass that dies between the two writes delivers those records again next time, as S3
+ * warns it may.
  */
 export async function flushAccessLogs(deps: StorageDeps, options: { now: Date; flushSeconds: number }): Promise<FlushReport> {
   const report: FlushReport = { objects: 0, records: 0, dropped: 0 };
@@ -45,8 +52,8 @@ export async function flushAccessLogs(deps: StorageDeps, options: { now: Date; f
     if (records.length === 0) continue;
     const { targetBucket, targetPrefix } = source.logging;
     const id = `${targetBucket}\n${targetPrefix}`;
-    const destination = destinations.get(id) ?? { target: targetBucket, logging: source.logging, first: source, sources: [] };
-    destination.sources.push({ name, records });
+    const destination = destinations.get(id) ?? { target: targetBucket, sources: [] };
+    destination.sources.push({ bucket: { ...source, logging: source.logging }, records });
     destinations.set(id, destination);
   }
   for (const destination of destinations.values()) await deliver(deps, destination, options, report);
@@ -59,17 +66,24 @@ async function deliver(
   options: { now: Date; flushSeconds: number },
   report: FlushReport,
 ): Promise<void> {
-  const records = destination.sources
+  const oldest = destination.sources
     .flatMap((source) => source.records)
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const first = records[0];
-  if (!first || options.now.getTime() - Date.parse(first.at) < options.flushSeconds * 1000) return;
+    .reduce<string | undefined>((first, record) => (first === undefined || record.at < first ? record.at : first), undefined);
+  if (!oldest || options.now.getTime() - Date.parse(oldest) < options.flushSeconds * 1000) return;
   const target = await deps.buckets.get(destination.target);
-  if (target) {
+  const accepted: Source[] = [];
+  for (const source of destination.sources) {
+    const refusal = deliveryRefusal(source.bucket, source.bucket.logging, target);
+    if (refusal === undefined) accepted.push(source);
+    else await refuse(deps, source, refusal, report);
+  }
+  const [first] = accepted;
+  if (target && first) {
+    const records = accepted.flatMap((source) => source.records).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     const key = logObjectKey(
-      destination.logging,
-      destination.first,
-      { delivery: options.now, firstEvent: new Date(first.at) },
+      first.bucket.logging,
+      first.bucket,
+      { delivery: options.now, firstEvent: new Date(records[0]?.at ?? oldest) },
       deps.newBlobId(),
     );
     const body = Buffer.from(`${records.map((record) => record.line).join('\n')}\n`);
@@ -81,14 +95,32 @@ async function deliver(
     });
     report.objects++;
     report.records += records.length;
-  } else {
-    report.dropped += records.length;
   }
-  for (const source of destination.sources)
+  for (const source of accepted)
     await deps.accessLogs.remove(
-      source.name,
+      source.bucket.name,
       source.records.map((record) => record.id),
     );
+}
+
+/**
+ * A source whose target refuses its records now: they are dropped (a warning names the buckets and the reason, never a
+ * record's content). A target that is gone or now someone else's (deleted and re-created) also ends the setting, as S3
+ * silently stops delivering: that name gets nothing until its owner's source logs to it again. A grant taken away
+ * keeps the setting: records flow again once the target's owner grants delivery again.
+ */
+async function refuse(deps: StorageDeps, source: Source, refusal: DeliveryRefusal, report: FlushReport): Promise<void> {
+  const { name, logging } = source.bucket;
+  logger().warn('access log records dropped', {
+    bucket: name,
+    targetBucket: logging.targetBucket,
+    reason: refusal,
+    records: source.records.length,
+  });
+  // Re-read: a setting changed since this pass read it (to another target) is the owner's new choice, kept.
+  if (refusal !== 'not-granted' && (await deps.buckets.get(name))?.logging?.targetBucket === logging.targetBucket)
+    await deps.buckets.update(name, { logging: null });
+  await dropRecords(deps, name, source.records, report);
 }
 
 async function dropRecords(deps: StorageDeps, bucket: string, records: { id: string }[], report: FlushReport): Promise<void> {

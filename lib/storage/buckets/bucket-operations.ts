@@ -1,4 +1,5 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { stopLoggingInto } from '../access-logs/stop-logging-into';
 import { grantsOf, sameGrants } from '../acl/access-control';
 import { aclForNewResource } from '../acl/resolve-acl';
 import { ownerOf, type Principal } from '../auth/principal';
@@ -86,6 +87,7 @@ export async function deleteBucket(deps: StorageDeps, principal: Principal, name
   const outcome = await deps.buckets.deleteIfEmpty(name);
   if (outcome === 'not-empty') throw new StorageError('BucketNotEmpty', undefined, { BucketName: name });
   if (outcome === 'missing') throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
+  await stopLoggingInto(deps, name);
 }
 
 function parseLocationConstraint(body: Buffer): string {

@@ -1,7 +1,7 @@
 import { uriEncode } from '../auth/uri-encoding';
 import { header, type S3Request } from '../requests/s3-request';
 
-/** The scheme and host the client addressed (`x-forwarded-proto` behind API Gateway; plain HTTP locally). */
+/** The scheme (X-Forwarded-Proto as the request parser set it from the deployment) and the host the client addressed. */
 const origin = (request: S3Request, host: string) => `${header(request, 'x-forwarded-proto') ?? 'http'}://${host}`;
 
 /** An object's URL as the client addressed us (POST Object's Location, CompleteMultipartUpload's Location). */
@@ -10,14 +10,15 @@ export const objectLocation = (request: S3Request, bucket: string, key: string) 
 
 /**
  * An object's own path-style URL on this service, for a client that fetches it later (a torrent's web seed): the
- * request's scheme and host, less a virtual-host request's bucket label, and the query given. A key ending in `/`
- * ends in `%2F` (decoded back to the same key), so no client takes the URL for a directory to append a name to.
+ * service's origin from configuration or API Gateway's context (never the Host header a client chose), less a
+ * virtual-host domain's bucket label, and the query given. A key ending in `/` ends in `%2F` (decoded back to the same
+ * key), so no client takes the URL for a directory to append a name to.
  */
 export function objectUrl(request: S3Request, bucket: string, key: string, query: Record<string, string> = {}): string {
-  const host = header(request, 'host') ?? request.host;
-  const label = `${bucket}.`;
-  const serviceHost = request.virtualHost && host.toLowerCase().startsWith(label) ? host.slice(label.length) : host;
+  const origin = request.origin ?? 'http://localhost';
+  const label = `://${bucket}.`;
+  const service = request.virtualHost && origin.toLowerCase().includes(label) ? origin.replace(label, '://') : origin;
   const path = uriEncode(key, true).replace(/\/$/, '%2F');
   const search = new URLSearchParams(query).toString();
-  return `${origin(request, serviceHost)}/${bucket}/${path}${search === '' ? '' : `?${search}`}`;
+  return `${service}/${bucket}/${path}${search === '' ? '' : `?${search}`}`;
 }

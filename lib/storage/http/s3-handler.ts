@@ -28,7 +28,7 @@ export interface S3FunctionOptions {
 export function s3Function(wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>, options: S3FunctionOptions = {}) {
   const { deps, keys, reader } = wiring;
   return s3FunctionOf(async (event) => {
-    const request = toS3Request(event, serviceConfig().storageBaseHost);
+    const request = toS3Request(event, serviceConfig().storageBaseHost, serviceConfig().publicBaseUrl);
     const response = await handleS3Request(deps, keys, request, reader);
     recordStorageTraffic(metrics(), request, response);
     return response;

@@ -7,6 +7,11 @@ export interface S3Request {
   path: string;
   /** Host header without the port, lower-cased. */
   host: string;
+  /**
+   * This service's own origin (scheme, host, stage prefix) from configuration or API Gateway's context, never from the
+   * Host header: for URLs handed out to be fetched later (a torrent's web seed). Undefined: the request's Host.
+   */
+  origin?: string;
   /** Resolved from the Host header (virtual-host style) or the first path segment (path style). */
   bucket?: string;
   key?: string;

@@ -7,6 +7,7 @@ import { readObjectBytes } from '../multipart/object-manifest';
 import { authorizedObject } from '../objects/object-access';
 import type { ObjectRecord } from '../objects/object-record';
 import type { StorageDeps } from '../storage-deps';
+import { PIECE_HASH_TTL_SECONDS } from './piece-hash-cache';
 import { pieceHashes, pieceLengthFor } from './piece-hashes';
 import { torrentMetainfo, torrentName } from './torrent-metainfo';
 
@@ -40,9 +41,8 @@ export async function getObjectTorrent(deps: StorageDeps, principal: Principal, 
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await authorizedObject(deps, principal, bucket, input.key, 'GetObjectTorrent', input.versionId);
     assertTorrentable(record, input.customerKey, deps.torrent.maxBytes);
-    const cipher = await cipherOf(deps.kms, record.encryption, undefined);
     const pieceLength = pieceLengthFor(record.size);
-    const pieces = await pieceHashes((range) => readObjectBytes(deps, record, range, cipher), record.size, pieceLength);
+    const pieces = await cachedPieceHashes(deps, record, pieceLength);
     if (!pieces) continue;
     const name = torrentName(record.key);
     const metainfo = torrentMetainfo({
@@ -57,6 +57,21 @@ export async function getObjectTorrent(deps: StorageDeps, principal: Principal, 
     return { record, versioned: bucket.versioning !== undefined, name, metainfo };
   }
   throw new StorageError('SlowDown');
+}
+
+/**
+ * The version's piece hashes: from the cache when this blob was hashed before, else read (decrypted as GET decrypts),
+ * hashed and cached, so that asking again for a large public object's torrent costs one item read, not a full read.
+ */
+async function cachedPieceHashes(deps: StorageDeps, record: ObjectRecord, pieceLength: number): Promise<Buffer | undefined> {
+  const cache = deps.torrent.pieceCache;
+  const cached = await cache?.get(record.blobId, pieceLength);
+  if (cached) return cached;
+  const cipher = await cipherOf(deps.kms, record.encryption, undefined);
+  const pieces = await pieceHashes((range) => readObjectBytes(deps, record, range, cipher), record.size, pieceLength);
+  if (pieces && record.size > 0)
+    await cache?.put(record.blobId, pieceLength, pieces, Math.floor(deps.now().getTime() / 1000) + PIECE_HASH_TTL_SECONDS);
+  return pieces;
 }
 
 /**

@@ -186,19 +186,19 @@ describe('access log operation', () => {
 });
 
 describe('web seed URL', () => {
-  const request = (host: string, virtualHost: boolean, headers: Record<string, string[]> = {}) =>
-    ({ host: host.split(':')[0], virtualHost, headers: { host: [host], ...headers } }) as unknown as S3Request;
+  const request = (origin: string, virtualHost: boolean, host = 'forged.example') =>
+    ({ origin, host, virtualHost, headers: { host: [host], 'x-forwarded-proto': ['https'] } }) as unknown as S3Request;
 
-  it('is the path-style URL of the object on the host and scheme the client used, with the version asked for', () => {
-    expect(objectUrl(request('127.0.0.1:3000', false), 'b', 'videos/ünï clip.mp4')).toBe(
+  it("is the path-style URL of the object on the service's configured origin, never the Host sent, with the version asked for", () => {
+    expect(objectUrl(request('http://127.0.0.1:3000', false), 'b', 'videos/ünï clip.mp4')).toBe(
       'http://127.0.0.1:3000/b/videos/%C3%BCn%C3%AF%20clip.mp4',
     );
-    expect(objectUrl(request('s3.example', false, { 'x-forwarded-proto': ['https'] }), 'b', 'k', { versionId: 'v+1' })).toBe(
-      'https://s3.example/b/k?versionId=v%2B1',
+    expect(objectUrl(request('https://s3.example/prod', false), 'b', 'k', { versionId: 'v+1' })).toBe(
+      'https://s3.example/prod/b/k?versionId=v%2B1',
     );
-    // A virtual-host request's bucket label is dropped: the URL stays path style.
-    expect(objectUrl(request('b.localhost:3000', true), 'b', 'k')).toBe('http://localhost:3000/b/k');
+    // A virtual-host domain's bucket label is dropped: the URL stays path style.
+    expect(objectUrl(request('https://b.s3.example', true), 'b', 'k')).toBe('https://s3.example/b/k');
     // A key ending in '/' does not look like a directory (BEP 19 clients would append the name to it).
-    expect(objectUrl(request('localhost', false), 'b', 'folder/')).toBe('http://localhost/b/folder%2F');
+    expect(objectUrl(request('http://localhost', false), 'b', 'folder/')).toBe('http://localhost/b/folder%2F');
   });
 });
