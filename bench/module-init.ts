@@ -6,14 +6,15 @@
  * Module-scope code runs with a stage's environment (no AWS call is made at import). Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const outDir = mkdtempSync(join(tmpdir(), 'gwstore-module-init-'));
 const unpacked = resolve('.module-init');
-const IMPORT_TIMER = `const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));`;
+// Wall time and CPU time (user + system) of the import: CPU time is what a busy machine distorts least.
+const IMPORT_TIMER = `const t = performance.now(); const c = process.cpuUsage(); await import(process.argv[1]); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t, (u.user + u.system) / 1000]));`;
 const ENV = {
   PATH: process.env.PATH ?? '',
   STAGE: 'sandbox',
@@ -34,7 +35,7 @@ try {
     stdio: 'ignore',
   });
   rmSync(unpacked, { recursive: true, force: true });
-  const rows: [string, number][] = [];
+  const rows: [string, number, number, number][] = [];
   for (const file of readdirSync(outDir)
     .filter((name) => name.endsWith('.zip'))
     .sort()) {
@@ -43,18 +44,43 @@ try {
     mkdirSync(dir, { recursive: true });
     execFileSync('unzip', ['-q', join(outDir, file), '-d', dir]);
     const handler = findHandler(dir);
-    const times = Array.from({ length: RUNS }, () =>
-      Number(
-        execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' }),
-      ),
-    ).sort((a, b) => a - b);
-    rows.push([name, times[Math.floor(times.length / 2)]!]);
+    const samples = Array.from(
+      { length: RUNS },
+      () =>
+        JSON.parse(
+          execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' }),
+        ) as [number, number],
+    );
+    rows.push([name, median(samples.map(([wall]) => wall)), median(samples.map(([, cpu]) => cpu)), bundleKib(dir)]);
   }
   console.log(`module init per function (median of ${RUNS} fresh imports of the packaged bundle, Node ${process.version}):`);
-  for (const [name, ms] of rows) console.log(`${name.padEnd(28)} ${ms.toFixed(1).padStart(7)} ms`);
+  console.log(`${'function'.padEnd(28)} ${'wall ms'.padStart(8)} ${'cpu ms'.padStart(8)} ${'bundle KiB'.padStart(11)}`);
+  for (const [name, wall, cpu, kib] of rows) {
+    console.log(`${name.padEnd(28)} ${wall.toFixed(1).padStart(8)} ${cpu.toFixed(1).padStart(8)} ${kib.toFixed(0).padStart(11)}`);
+  }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
   rmSync(unpacked, { recursive: true, force: true });
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** The unpacked bundle's JavaScript (source maps aside), in KiB. */
+function bundleKib(dir: string): number {
+  const walk = (at: string): number =>
+    readdirSync(at, { withFileTypes: true }).reduce(
+      (sum, entry) =>
+        sum +
+        (entry.isDirectory()
+          ? walk(join(at, entry.name))
+          : entry.name.endsWith('.mjs')
+            ? statSync(join(at, entry.name)).size
+            : 0),
+      0,
+    );
+  return walk(dir) / 1024;
 }
 
 /** The bundle's entry file: the one .mjs under functions/ (serverless-esbuild keeps the source layout). */

@@ -1,6 +1,9 @@
 import { build } from 'esbuild';
 
-/** A function's bundle after tree-shaking, built as serverless-esbuild builds it (the AWS SDK left to the runtime). */
+/**
+ * A function's bundle after tree-shaking, built as serverless-esbuild builds it, except that the AWS SDK is left
+ * external here (the packaged bundles include it) so that which SDK packages load at init and which on first use shows.
+ */
 export interface FunctionBundle {
   /** SDK packages imported at module init. */
   static: Set<string>;

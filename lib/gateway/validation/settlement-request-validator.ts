@@ -1,12 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { settlementRequestSchema } from '../../../schemas/settlement-request.schema';
+import type { settlementRequestSchema } from '../../../schemas/settlement-request.schema';
 import { parseAmount } from '../domain/money';
 import { GatewayError } from '../errors';
+import { validate } from './compiled/settlement-request.js';
 import { schemaAssertion } from './schema-assertion';
 
 export type SettlementRequest = FromSchema<typeof settlementRequestSchema>;
 
-const assertSettlement = schemaAssertion(settlementRequestSchema);
+const assertSettlement = schemaAssertion(validate);
 
 /** The body of capturar and estornar (`{"token", "valor"?}`) checked, with `valor` in cents (undefined: not sent). */
 export function parseSettlementRequest(body: unknown): { token: string; cents: number | undefined } {

@@ -1,6 +1,8 @@
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
+import { validate as compiledCallback } from '../../validation/compiled/pix-callback.js';
+import { validate as compiledCob } from '../../validation/compiled/pix-cob.js';
+import { validate as compiledDevolucao } from '../../validation/compiled/pix-devolucao.js';
 
 /**
  * What the connector accepts from a PSP, written from the BCB's OpenAPI (CobCompleta, Pix, Devolucao and the webhook
@@ -63,9 +65,7 @@ export type PspPix = FromSchema<typeof pixSchema>;
 export type PspCob = FromSchema<typeof cobSchema>;
 export type PixCallback = FromSchema<typeof pixCallbackSchema>;
 
-// Compiled once per container.
-const ajv = new Ajv({ allErrors: false, strict: true });
-addFormats.default(ajv, ['date-time']);
-export const validateCob = ajv.compile<PspCob>(cobSchema);
-export const validateDevolucao = ajv.compile<PspDevolucao>(devolucaoSchema);
-export const validatePixCallback = ajv.compile<PixCallback>(pixCallbackSchema);
+// Compiled ahead of time by `npm run build:validators` (scripts/build/validator-sources.ts lists these schemas).
+export const validateCob = compiledCob as ValidateFunction<PspCob>;
+export const validateDevolucao = compiledDevolucao as ValidateFunction<PspDevolucao>;
+export const validatePixCallback = compiledCallback as ValidateFunction<PixCallback>;

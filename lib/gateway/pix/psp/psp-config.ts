@@ -1,5 +1,6 @@
-import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
+import { validate as compiledSecret } from '../../validation/compiled/pix-psp-secret.js';
 import { jsonOrUndefined } from './json-text';
 import { SecretValue } from './secret-value';
 
@@ -48,7 +49,8 @@ export class PixPspConfigError extends Error {
   override name = 'PixPspConfigError';
 }
 
-const validate = new Ajv({ allErrors: false, strict: true }).compile<PixPspSecret>(pixPspSecretSchema);
+// Compiled ahead of time by `npm run build:validators` (scripts/build/validator-sources.ts lists this schema).
+const validate = compiledSecret as ValidateFunction<PixPspSecret>;
 
 /** Reads the stored secret (its JSON text or the parsed object). Errors name the field, never its value. */
 export function pixPspConfigFromSecret(secret: unknown): PixPspConfig {
