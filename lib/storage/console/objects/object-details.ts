@@ -41,7 +41,7 @@ export async function objectDetails(
   actor: ConsoleActor,
   input: { bucket: string; key: string; versionId?: string },
 ): Promise<ObjectDetails> {
-  const { principal } = actor;
+  const principal = actor.as(input.versionId ? { query: [['versionId', input.versionId]] } : {});
   const head = await getObject(deps.storage, principal, { ...input, conditions: {}, withBody: false });
   const bucket = await existingBucket(deps.storage, input.bucket);
   const record = head.record;
