@@ -190,13 +190,23 @@ function verdictOf(principal: Principal, action: StorageAction, resources: Resou
   if (policy === 'Allow') {
     return OWNER_ONLY_ACTIONS.has(action) && !ownsBucket(principal, resources.bucket) ? 'owner-only' : 'allowed';
   }
-  const rules: readonly Rule[] = [ACTION_RULES[action]].flat();
+  const rules = aclRulesOf(action, resources);
   const rule = rules.find((candidate) => satisfies(principal, candidate, resources));
   if (rule === undefined) return 'denied';
   if (principal.access && typeof rule === 'object' && !ownsBucket(principal, resources.bucket)) {
     principal.access.aclRequired = true;
   }
   return 'allowed';
+}
+
+/**
+ * What the ACLs ask for an action. A delete that names a version is s3:DeleteObjectVersion, which a bucket ACL's WRITE
+ * grants to the bucket owner only (S3's ACL-to-permission mapping): through ACLs, only the owner removes versions for
+ * good; a policy may grant it to others.
+ */
+function aclRulesOf(action: StorageAction, resources: Resources): readonly Rule[] {
+  if (action === 'DeleteObject' && resources.versionId !== undefined) return ['bucket-owner'];
+  return [ACTION_RULES[action]].flat();
 }
 
 const ownsBucket = (principal: Principal, bucket: BucketAccess | undefined) =>

@@ -11,6 +11,7 @@ import {
   ListObjectsV2Command,
   ListObjectVersionsCommand,
   ListPartsCommand,
+  PutBucketAclCommand,
   PutBucketPolicyCommand,
   PutBucketVersioningCommand,
   PutObjectAclCommand,
@@ -77,6 +78,23 @@ describe('issue 31: a named version is authorised as the version’s action', ()
     );
     expect(result.Errors).toEqual([expect.objectContaining({ Key: 'doc.txt', VersionId: first, Code: 'AccessDenied' })]);
     expect(result.Deleted).toEqual([expect.objectContaining({ Key: 'other.txt', DeleteMarker: true })]);
+    expect(await versionIds(bucket)).toContain(first);
+  });
+
+  it('through ACLs, another user’s bucket WRITE deletes objects but not versions (S3 grants that to the owner only)', async () => {
+    const { bucket, first } = await versionedBucket('holes-acl-ver');
+    const grants = { GrantFullControl: `id=${users.owner.id}`, GrantWrite: `id=${users.other.id}` };
+    await users.s3.send(new PutBucketAclCommand({ Bucket: bucket, ...grants }));
+    const version = users.s3Other.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'doc.txt', VersionId: first }));
+    expect(await s3ErrorName(version)).toBe('AccessDenied');
+    const batch = await users.s3Other.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: [{ Key: 'doc.txt', VersionId: first }, { Key: 'doc.txt' }] },
+      }),
+    );
+    expect(batch.Errors).toEqual([expect.objectContaining({ VersionId: first, Code: 'AccessDenied' })]);
+    expect(batch.Deleted).toEqual([expect.objectContaining({ Key: 'doc.txt', DeleteMarker: true })]);
     expect(await versionIds(bucket)).toContain(first);
   });
 

@@ -33,7 +33,6 @@ const bucketWith = (statements: object[]) => ({
   name: BUCKET,
   ownerId: 'owner',
   ownerDisplayName: 'owner',
-  grants: [],
   policy: document(...statements),
 });
 
@@ -263,6 +262,28 @@ describe('issue 31: a version named outside the query is checked as the versionâ
     expect(isAllowed(user('bob'), 'DeleteObject', { bucket: denyVersions, key: 'k', versionId: 'v1' })).toBe(false);
     expect(isAllowed(user('bob'), 'DeleteObject', { bucket: denyVersions, key: 'k' })).toBe(true);
   });
+  it('through ACLs, a bucket WRITE grant deletes objects but versions only for the bucket owner (S3â€™s ACL mapping)', () => {
+    const bucket = {
+      name: BUCKET,
+      ownerId: 'owner',
+      ownerDisplayName: 'owner',
+      acl: [{ grantee: { type: 'CanonicalUser' as const, id: 'bob', displayName: 'bob' }, permission: 'WRITE' as const }],
+    };
+    expect(isAllowed(user('bob'), 'DeleteObject', { bucket, key: 'k' })).toBe(true);
+    expect(isAllowed(user('bob'), 'DeleteObject', { bucket, key: 'k', versionId: 'v1' })).toBe(false);
+    expect(isAllowed(user('owner'), 'DeleteObject', { bucket, key: 'k', versionId: 'v1' })).toBe(true);
+    const granted = {
+      ...bucket,
+      policy: document({
+        Effect: 'Allow',
+        Principal: { AWS: 'bob' },
+        Action: 's3:DeleteObjectVersion',
+        Resource: `arn:aws:s3:::${BUCKET}/*`,
+      }),
+    };
+    expect(isAllowed(user('bob'), 'DeleteObject', { bucket: granted, key: 'k', versionId: 'v1' })).toBe(true);
+  });
+
   it('GetObject of a named version is s3:GetObjectVersion', () => {
     expect(isAllowed(user('bob'), 'GetObject', { bucket: denyVersions, key: 'k', versionId: 'v1' })).toBe(false);
     expect(isAllowed(user('bob'), 'GetObject', { bucket: denyVersions, key: 'k' })).toBe(true);
