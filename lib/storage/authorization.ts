@@ -9,6 +9,7 @@ import {
 import type { Principal } from './auth/principal';
 import { StorageError } from './errors';
 import { bucketPolicyDecision, type PolicyBucket, type PolicyTarget } from './policy/bucket-policy-decision';
+import { ANSWERED_METHOD_NOT_ALLOWED, OWNER_ONLY_ACTIONS } from './policy/owner-only-actions';
 import { isPublicGrant } from './public-access/public-access-block';
 
 export type StorageAction =
@@ -56,7 +57,10 @@ export type StorageAction =
   | 'GetLifecycleConfiguration'
   | 'PutLifecycleConfiguration'
   | 'GetBucketLogging'
-  | 'PutBucketLogging';
+  | 'PutBucketLogging'
+  | 'AbortMultipartUpload'
+  | 'ListMultipartUploadParts'
+  | 'ListBucketMultipartUploads';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -74,6 +78,11 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   // "Delete object requires write permission on the containing bucket" (the spec); so does PUT.
   PutObject: { on: 'bucket', permission: 'WRITE' },
   DeleteObject: { on: 'bucket', permission: 'WRITE' },
+  // An upload's parts are writes to the bucket (then only its initiator or the bucket owner, upload-access.ts);
+  // listing the open uploads is listing the bucket.
+  AbortMultipartUpload: { on: 'bucket', permission: 'WRITE' },
+  ListMultipartUploadParts: { on: 'bucket', permission: 'WRITE' },
+  ListBucketMultipartUploads: { on: 'bucket', permission: 'READ' },
   GetObject: { on: 'object', permission: 'READ' },
   GetObjectAcl: { on: 'object', permission: 'READ_ACP' },
   // A torrent is the object's bytes, hashed: whoever may GET the object may have it.
@@ -164,20 +173,40 @@ function matches(principal: Principal, grantee: Grantee): boolean {
 
 /**
  * May `principal` do `action`? The resources it acts on are given once loaded (the bucket; the object for object ACL
- * checks). The bucket's policy speaks first: its explicit Deny wins over everything, its Allow allows; otherwise the ACLs
- * decide (S3's evaluation for a bucket owner's resources).
+ * checks). The bucket's policy speaks first: its explicit Deny wins over everything, its Allow allows (but not an
+ * owner-only setting to anyone else); otherwise the ACLs decide (S3's evaluation for a bucket owner's resources).
  */
 export function isAllowed(principal: Principal, action: StorageAction, resources: Resources = {}): boolean {
-  if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return false;
+  return verdictOf(principal, action, resources) === 'allowed';
+}
+
+/** `owner-only`: the policy allows it, but only the bucket's owner may do it. */
+type Verdict = 'allowed' | 'denied' | 'owner-only';
+
+function verdictOf(principal: Principal, action: StorageAction, resources: Resources): Verdict {
+  if (resources.bucket && !mayBeCharged(principal, resources.bucket)) return 'denied';
   const policy = resources.bucket ? bucketPolicyDecision(principal, action, resources.bucket, resources) : 'NoOpinion';
-  if (policy !== 'NoOpinion') return policy === 'Allow';
-  const rules: readonly Rule[] = [ACTION_RULES[action]].flat();
+  if (policy === 'Deny') return 'denied';
+  if (policy === 'Allow') {
+    return OWNER_ONLY_ACTIONS.has(action) && !ownsBucket(principal, resources.bucket) ? 'owner-only' : 'allowed';
+  }
+  const rules = aclRulesOf(action, resources);
   const rule = rules.find((candidate) => satisfies(principal, candidate, resources));
-  if (rule === undefined) return false;
+  if (rule === undefined) return 'denied';
   if (principal.access && typeof rule === 'object' && !ownsBucket(principal, resources.bucket)) {
     principal.access.aclRequired = true;
   }
-  return true;
+  return 'allowed';
+}
+
+/**
+ * What the ACLs ask for an action. A delete that names a version is s3:DeleteObjectVersion, which a bucket ACL's WRITE
+ * grants to the bucket owner only (S3's ACL-to-permission mapping): through ACLs, only the owner removes versions for
+ * good; a policy may grant it to others.
+ */
+function aclRulesOf(action: StorageAction, resources: Resources): readonly Rule[] {
+  if (action === 'DeleteObject' && resources.versionId !== undefined) return ['bucket-owner'];
+  return [ACTION_RULES[action]].flat();
 }
 
 const ownsBucket = (principal: Principal, bucket: BucketAccess | undefined) =>
@@ -200,5 +229,9 @@ function mayBeCharged(principal: Principal, bucket: BucketAccess): boolean {
 
 /** The one place that decides who may do what: AccessDenied unless the evaluator allows it. No caller decides on its own. */
 export function authorize(principal: Principal, action: StorageAction, resources: Resources = {}): void {
-  if (!isAllowed(principal, action, resources)) throw new StorageError('AccessDenied');
+  const verdict = verdictOf(principal, action, resources);
+  if (verdict === 'allowed') return;
+  // S3: a caller the policy allows to touch the bucket policy, but who is not the owner, gets 405, others 403.
+  if (verdict === 'owner-only' && ANSWERED_METHOD_NOT_ALLOWED.has(action)) throw new StorageError('MethodNotAllowed');
+  throw new StorageError('AccessDenied');
 }

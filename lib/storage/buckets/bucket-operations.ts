@@ -61,7 +61,8 @@ export async function createBucket(
 
 /**
  * The bucket, after checking that the principal may do `action` on it (NoSuchBucket first, as S3 answers); `key`
- * names the object an object-level action (PutObject, DeleteObject) writes, for the bucket policy's resource.
+ * names the object an object-level action (PutObject, DeleteObject) writes, for the bucket policy's resource, and
+ * `versionId` the version it acts on (DeleteObject of a version is `s3:DeleteObjectVersion`, whoever calls it).
  */
 export async function bucketFor(
   deps: StorageDeps,
@@ -69,9 +70,14 @@ export async function bucketFor(
   name: string,
   action: StorageAction,
   key?: string,
+  versionId?: string,
 ): Promise<BucketRecord> {
   const bucket = await existingBucket(deps, name);
-  authorize(principal, action, { bucket, ...(key === undefined ? {} : { key }) });
+  authorize(principal, action, {
+    bucket,
+    ...(key === undefined ? {} : { key }),
+    ...(versionId === undefined ? {} : { versionId }),
+  });
   return bucket;
 }
 

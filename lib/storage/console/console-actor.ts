@@ -1,32 +1,58 @@
 import type { RequestOrigin } from '../../http/web';
 import type { Principal } from '../auth/principal';
+import { withRequestFacts } from '../http/request-facts';
 import type { ConsoleAuditAction } from './audit/console-audit';
 import type { ConsoleDependencies } from './console-dependencies';
 import type { SigningCredentials } from './presign/presigned-url';
 import type { ConsoleSession } from './sessions/console-session';
 
+type Headers = Readonly<Record<string, readonly string[]>>;
+
+/** The S3 API call a console action stands for, as a bucket policy's conditions read it: its own headers and query. */
+export interface ApiCall {
+  headers?: Headers;
+  query?: readonly (readonly [string, string])[];
+}
+
 /**
- * Who a console request acts as: the session's user as a signed S3 Principal (the ACL evaluator sees exactly what it
- * would see for the user's own API call), with the credentials resolved for this request only (presigned URLs are
+ * Who a console request acts as. There is no principal without the API call it makes: `as(call)` is the session's user
+ * as the S3 API would see that call sent from this browser (its address as aws:SourceIp, its transport and agent, the
+ * call's headers and query), built by the API's own request-facts builder, so a policy condition judges a console
+ * action exactly as it judges the API call. The credentials are resolved for this request only (presigned URLs are
  * signed with them; they never reach the session, a log or a page).
  */
 export interface ConsoleActor {
-  principal: Principal & { kind: 'user' };
+  as(call?: ApiCall): Principal & { kind: 'user' };
   session: ConsoleSession;
   credentials: SigningCredentials;
   origin: RequestOrigin;
 }
+
+/** The console request's own headers that an API call from the same browser would carry too. */
+const TRANSPORT_HEADERS = ['x-forwarded-proto', 'user-agent', 'referer'];
 
 /** The session's access key resolved again, as every S3 request resolves its own: undefined once the key is revoked. */
 export async function actorOf(
   deps: ConsoleDependencies,
   session: ConsoleSession,
   origin: RequestOrigin,
+  requestHeaders: Readonly<Record<string, string | undefined>> = {},
 ): Promise<ConsoleActor | undefined> {
   const resolved = await deps.keys.resolveAccessKey(session.accessKey);
   if (!resolved || resolved.user.id !== session.userId) return undefined;
+  const transport: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(requestHeaders)) {
+    const lower = name.toLowerCase();
+    if (value !== undefined && TRANSPORT_HEADERS.includes(lower)) transport[lower] = [value];
+  }
+  const principal = { kind: 'user', user: resolved.user } as const;
   return {
-    principal: { kind: 'user', user: resolved.user },
+    as: ({ headers = {}, query = [] } = {}) =>
+      withRequestFacts(
+        principal,
+        { ...(origin.ip === 'unknown' ? {} : { sourceIp: origin.ip }), headers: { ...transport, ...headers }, query },
+        deps.now(),
+      ),
     session,
     credentials: { accessKey: session.accessKey, secretKey: resolved.secretKey },
     origin,

@@ -5,6 +5,7 @@ import { existingBucket } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
 import { deletePrecondition } from '../objects/write-conditions';
+import { MULTI_DELETE_WORK_BUDGET, workMeter } from '../policy/work-meter';
 import { s3MessageOf } from '../s3-error-codes';
 import type { StorageDeps } from '../storage-deps';
 import type { DeleteRequest } from './delete-request';
@@ -29,8 +30,11 @@ export async function deleteObjects(
   bypassGovernanceRequested = false,
 ): Promise<DeleteObjectsEntry[]> {
   const bucket = await existingBucket(deps, name);
-  // Each key is judged on its own: a bucket policy may allow or deny deletes by key.
-  const allowed = (key: string) => isAllowed(principal, 'DeleteObject', { bucket, key });
+  // Each entry is judged on its own, as S3 judges it: by key, and an entry naming a version as s3:DeleteObjectVersion.
+  // The entries share one wildcard budget: a thousand hostile keys cannot cost a thousand budgets.
+  const meter = workMeter(MULTI_DELETE_WORK_BUDGET);
+  const allowed = (key: string, versionId: string | undefined) =>
+    isAllowed(principal, 'DeleteObject', { bucket, key, meter, ...(versionId === undefined ? {} : { versionId }) });
   const entries: DeleteObjectsEntry[] = new Array(request.objects.length);
   let next = 0;
   const worker = async () => {
@@ -39,7 +43,7 @@ export async function deleteObjects(
       const { key, versionId, conditions } = request.objects[index]!;
       const requested = versionId === undefined ? {} : { requestedVersionId: versionId };
       try {
-        if (!allowed(key)) throw new StorageError('AccessDenied');
+        if (!allowed(key, versionId)) throw new StorageError('AccessDenied');
         entries[index] = {
           kind: 'deleted',
           key,

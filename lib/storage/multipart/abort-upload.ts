@@ -10,7 +10,7 @@ export async function abortMultipartUpload(
   principal: Principal,
   target: { bucket: string; key: string; uploadId: string },
 ): Promise<void> {
-  const { upload } = await uploadFor(deps, principal, target);
+  const { upload } = await uploadFor(deps, principal, target, 'AbortMultipartUpload');
   if (!(await abortUpload(deps, upload))) throw noSuchUpload(upload.uploadId);
 }
 

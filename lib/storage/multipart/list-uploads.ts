@@ -28,7 +28,7 @@ export async function listParts(
   principal: Principal,
   target: { bucket: string; key: string; uploadId: string; maxParts: number; marker: number },
 ): Promise<{ upload: MultipartUpload; parts: UploadedPart[]; isTruncated: boolean }> {
-  const { upload } = await uploadFor(deps, principal, target);
+  const { upload } = await uploadFor(deps, principal, target, 'ListMultipartUploadParts');
   const { maxParts } = target;
   if (maxParts === 0) return { upload, parts: [], isTruncated: false };
   const page = await deps.uploads.parts(upload.uploadId, target.marker, maxParts + 1);
@@ -46,7 +46,7 @@ export async function listMultipartUploads(
   name: string,
   params: UploadListParams,
 ): Promise<ListPage<MultipartUpload> & { nextKeyMarker?: string; nextUploadIdMarker?: string }> {
-  const bucket = await bucketFor(deps, principal, name, 'ListBucket');
+  const bucket = await bucketFor(deps, principal, name, 'ListBucketMultipartUploads');
   const { keyMarker, uploadIdMarker } = params;
   const after = keyMarker === undefined ? undefined : uploadCursor(keyMarker, uploadIdMarker ?? PAST_UPLOADS);
   const page = await listIndexPage(

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal';
+import type { StorageAction } from '../authorization';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
@@ -13,8 +14,10 @@ export async function uploadFor(
   deps: StorageDeps,
   principal: Principal,
   target: { bucket: string; key: string; uploadId: string },
+  /** UploadPart and Complete are PutObject; Abort and ListParts have their own IAM actions (a policy may deny them). */
+  action: Extract<StorageAction, 'PutObject' | 'AbortMultipartUpload' | 'ListMultipartUploadParts'> = 'PutObject',
 ): Promise<{ bucket: BucketRecord; upload: MultipartUpload }> {
-  const bucket = await bucketFor(deps, principal, target.bucket, 'PutObject', target.key);
+  const bucket = await bucketFor(deps, principal, target.bucket, action, target.key);
   const upload = await deps.uploads.get(target.bucket, target.key, target.uploadId);
   if (!upload) throw noSuchUpload(target.uploadId);
   const caller = principal.kind === 'user' ? principal.user.id : undefined;

@@ -35,7 +35,8 @@ export async function deleteObject(
   key: string,
   options: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
-  return deleteFromBucket(deps, principal, await bucketFor(deps, principal, name, 'DeleteObject', key), key, options);
+  const bucket = await bucketFor(deps, principal, name, 'DeleteObject', key, options.versionId);
+  return deleteFromBucket(deps, principal, bucket, key, options);
 }
 
 /** DeleteObject on a bucket already read and authorized (DeleteObjects reads and checks it once for every key). */

@@ -54,6 +54,7 @@ export async function authorizedObject(
       deleteMarkerHeaders(record),
     );
   }
-  authorize(principal, action, { bucket, object: record });
+  // A named version is checked as the version's action (s3:GetObjectVersion), however the request named it.
+  authorize(principal, action, { bucket, object: record, ...(versionId === undefined ? {} : { versionId }) });
   return record;
 }

@@ -5,6 +5,7 @@ import { evaluatePolicy, type PolicyDecision } from './evaluate-policy';
 import { parsePolicy } from './parse-policy';
 import { actsOnObject, iamActionOf } from './policy-actions';
 import { isPublicPolicy } from './public-policy';
+import { PolicyWorkExceeded, type WorkMeter } from './work-meter';
 
 /** What the decision reads of a bucket: its name, owner, stored policy and public access block. */
 export interface PolicyBucket {
@@ -20,15 +21,21 @@ export interface PolicyTarget {
   object?: { key?: string; tags?: readonly { key: string; value: string }[] };
   /** Condition key values the caller knows better than the request (the `s3:prefix` of a HEAD's ListBucket check). */
   conditionOverrides?: Readonly<Record<string, string>>;
+  /**
+   * The version the operation names, when it is not the request's own `?versionId` (a multi-delete entry's
+   * `<VersionId>`, a copy source's `?versionId=`): S3 then checks the version's action (`s3:DeleteObjectVersion`).
+   */
+  versionId?: string;
+  /** The request's wildcard budget, shared by all the checks of one request (a multi-delete's keys). */
+  meter?: WorkMeter;
 }
 
 /** The bucket owner keeps these whatever its policy says, as an account's root user does on S3: a policy cannot lock it out. */
 const OWNER_KEEPS = new Set(['GetBucketPolicy', 'PutBucketPolicy', 'DeleteBucketPolicy']);
-/** A policy may deny these but not grant them to others (RGW: only the owner says where a bucket's access logs go). */
-const OWNER_ONLY = new Set(['PutBucketLogging']);
 
 /**
- * The bucket policy's say on one request: Deny, Allow or NoOpinion (no policy, or no statement applies). Under
+ * The bucket policy's say on one request: Deny, Allow or NoOpinion (no policy, or no statement applies); what an Allow
+ * cannot give to others (owner-only settings) is decided by the caller (authorization.ts). Under
  * RestrictPublicBuckets, a public policy's Allow counts only for the bucket owner. A bucket without a policy pays
  * nothing; a policy is parsed once per container and kept.
  */
@@ -45,19 +52,31 @@ export function bucketPolicyDecision(
   if (!policy) return 'Deny';
   const facts = principal.kind === 'user' || principal.kind === 'anonymous' ? principal.facts : undefined;
   const key = target.key ?? target.object?.key;
-  const decision = evaluatePolicy(policy, {
-    principal: principal.kind === 'user' ? { kind: 'user', id: principal.user.id } : { kind: 'anonymous' },
-    action: iamActionOf(action, facts?.query.some(([name]) => name === 'versionId') ?? false),
-    resource: `arn:aws:s3:::${bucket.name}${actsOnObject(action) && key !== undefined ? `/${key}` : ''}`,
-    conditionKey: (conditionKey) =>
-      conditionKeyValues(conditionKey, {
-        facts,
-        ...(principal.kind === 'user' ? { user: principal.user } : {}),
-        existingTags: target.object?.tags,
-        overrides: target.conditionOverrides,
-      }),
-  });
-  if (decision === 'Allow' && !isOwner && OWNER_ONLY.has(action)) return 'NoOpinion';
+  const versioned = target.versionId !== undefined || (facts?.query.some(([name]) => name === 'versionId') ?? false);
+  const overrides =
+    target.versionId === undefined
+      ? target.conditionOverrides
+      : { ...target.conditionOverrides, 's3:versionid': target.versionId };
+  let decision: PolicyDecision;
+  try {
+    decision = evaluatePolicy(policy, {
+      principal: principal.kind === 'user' ? { kind: 'user', id: principal.user.id } : { kind: 'anonymous' },
+      action: iamActionOf(action, versioned),
+      resource: `arn:aws:s3:::${bucket.name}${actsOnObject(action) && key !== undefined ? `/${key}` : ''}`,
+      conditionKey: (conditionKey) =>
+        conditionKeyValues(conditionKey, {
+          facts,
+          ...(principal.kind === 'user' ? { user: principal.user } : {}),
+          existingTags: target.object?.tags,
+          overrides,
+        }),
+      ...(target.meter ? { meter: target.meter } : {}),
+    });
+  } catch (error) {
+    // A policy too costly to judge for this request allows nothing (it fails closed, quickly).
+    if (error instanceof PolicyWorkExceeded) return 'Deny';
+    throw error;
+  }
   if (decision === 'Allow' && !isOwner && bucket.publicAccessBlock?.RestrictPublicBuckets && isPublicPolicy(policy)) {
     return 'NoOpinion';
   }

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { wildcardMatches } from './wildcard';
+import { type WorkMeter, workMeter } from './work-meter';
 
 /**
  * One condition operator of the IAM policy language: does a request value match one policy value? A negated operator
@@ -7,7 +8,8 @@ import { wildcardMatches } from './wildcard';
  * value matches none of the policy's values, and when the key is absent.
  */
 interface Operator {
-  match(requestValue: string, policyValue: string): boolean;
+  /** `meter`: what wildcard steps cost this request (StringLike, ArnLike). */
+  match(requestValue: string, policyValue: string, meter: WorkMeter): boolean;
   negated?: boolean;
   /** Refuses a policy value the operator cannot compare (a bad number, date, CIDR or boolean). */
   accepts?(policyValue: string): boolean;
@@ -48,20 +50,21 @@ function dated(test: (a: number, b: number) => boolean, negated = false): Operat
 
 const stringEquals = (a: string, b: string) => a === b;
 const stringEqualsIgnoreCase = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const stringLike = (a: string, b: string) => wildcardMatches(b, a);
+const stringLike = (a: string, b: string, meter: WorkMeter) => wildcardMatches(b, a, { meter });
 
-/** `10.0.0.0/8`, `2001:db8::/32` or a bare address. */
-function cidrOf(value: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+/**
+ * `10.0.0.0/8`, `2001:db8::/32` or a bare address; anything else (`0.0.0.0/00`, `/33`, a zone id, junk) is not a
+ * CIDR, and a policy naming one is refused rather than read some lenient way.
+ */
+export function cidrOf(value: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
   const [address = '', prefixText, ...rest] = value.trim().split('/');
   const version = isIP(address);
-  if (version === 0 || rest.length > 0) return undefined;
+  if (version === 0 || rest.length > 0 || address.includes('%')) return undefined;
   const family = version === 4 ? 'ipv4' : 'ipv6';
   const max = version === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^(0|[1-9]\d{0,2})$/.test(prefixText)) return undefined;
   const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
-    return undefined;
-  }
-  return { address, prefix, family };
+  return prefix <= max ? { address, prefix, family } : undefined;
 }
 
 function inRange(requestValue: string, policyValue: string): boolean {
@@ -74,13 +77,13 @@ function inRange(requestValue: string, policyValue: string): boolean {
 }
 
 /** `arn:partition:service:region:account:resource`: ARN operators compare the six parts, wildcards within each. */
-function arnLike(requestValue: string, policyValue: string): boolean {
+function arnLike(requestValue: string, policyValue: string, meter: WorkMeter): boolean {
   const request = requestValue.split(':');
   const policy = policyValue.split(':');
   if (request.length < 6 || policy.length < 6) return false;
   const head = (parts: string[]) => [...parts.slice(0, 5), parts.slice(5).join(':')];
   const policyParts = head(policy);
-  return head(request).every((part, index) => wildcardMatches(policyParts[index] ?? '', part));
+  return head(request).every((part, index) => wildcardMatches(policyParts[index] ?? '', part, { meter }));
 }
 
 const isBoolean = (value: string) => value === 'true' || value === 'false';
@@ -124,10 +127,15 @@ export function operatorAccepts(operator: string, policyValue: string): boolean 
 }
 
 /** One request value against the condition's values: any match (none, for a negated operator). */
-export function valueSatisfies(operator: string, requestValue: string, policyValues: readonly string[]): boolean {
+export function valueSatisfies(
+  operator: string,
+  requestValue: string,
+  policyValues: readonly string[],
+  meter: WorkMeter = workMeter(),
+): boolean {
   const definition = CONDITION_OPERATORS[operator];
   if (!definition) return false;
-  const matched = policyValues.some((policyValue) => definition.match(requestValue, policyValue));
+  const matched = policyValues.some((policyValue) => definition.match(requestValue, policyValue, meter));
   return definition.negated ? !matched : matched;
 }
 

@@ -1,6 +1,7 @@
 import type { BucketPolicy, PolicyCondition, PolicyStatement, PrincipalSpec } from './bucket-policy';
 import { isNegated, valueSatisfies } from './condition-operators';
 import { wildcardMatches } from './wildcard';
+import { type WorkMeter, workMeter } from './work-meter';
 
 /** Who asks, as a policy's Principal names them: a storage user (by id), anonymous, or a service of this one (log delivery). */
 export type PolicyPrincipal = { kind: 'user'; id: string } | { kind: 'anonymous' } | { kind: 'service'; name: string };
@@ -13,6 +14,8 @@ export interface PolicyRequest {
   /** `arn:aws:s3:::bucket` or `arn:aws:s3:::bucket/key`. */
   resource: string;
   conditionKey(key: string): readonly string[] | undefined;
+  /** What the request may still spend on wildcards (PolicyWorkExceeded when it runs out); a fresh budget if none. */
+  meter?: WorkMeter;
 }
 
 /** Deny: an explicit Deny matched (it wins over everything); Allow: an Allow matched; NoOpinion: neither. */
@@ -21,22 +24,23 @@ export type PolicyDecision = 'Allow' | 'Deny' | 'NoOpinion';
 /** A bucket policy's decision on one request, as IAM evaluates it: an explicit Deny wins, then an Allow. */
 export function evaluatePolicy(policy: BucketPolicy, request: PolicyRequest): PolicyDecision {
   let decision: PolicyDecision = 'NoOpinion';
+  const meter = request.meter ?? workMeter();
   for (const statement of policy.statements) {
-    if (!applies(statement, request)) continue;
+    if (!applies(statement, request, meter)) continue;
     if (statement.effect === 'Deny') return 'Deny';
     decision = 'Allow';
   }
   return decision;
 }
 
-function applies(statement: PolicyStatement, request: PolicyRequest): boolean {
+function applies(statement: PolicyStatement, request: PolicyRequest, meter: WorkMeter): boolean {
   return (
     principalFits(statement, request.principal) &&
     listFits(statement.action, statement.notAction, (pattern) =>
-      wildcardMatches(pattern, request.action, { ignoreCase: true }),
+      wildcardMatches(pattern, request.action, { ignoreCase: true, meter }),
     ) &&
-    listFits(statement.resource, statement.notResource, (pattern) => wildcardMatches(pattern, request.resource)) &&
-    statement.conditions.every((condition) => conditionHolds(condition, request.conditionKey(condition.key)))
+    listFits(statement.resource, statement.notResource, (pattern) => wildcardMatches(pattern, request.resource, { meter })) &&
+    statement.conditions.every((condition) => conditionHolds(condition, request.conditionKey(condition.key), meter))
   );
 }
 
@@ -77,7 +81,11 @@ export function principalNamed(spec: PrincipalSpec, principal: PolicyPrincipal):
  * One condition against the request's values for its key. An absent key satisfies `...IfExists`, `ForAllValues:` and
  * the negated operators, and fails the others; `Null: true` asks for its absence.
  */
-export function conditionHolds(condition: PolicyCondition, values: readonly string[] | undefined): boolean {
+export function conditionHolds(
+  condition: PolicyCondition,
+  values: readonly string[] | undefined,
+  meter: WorkMeter = workMeter(),
+): boolean {
   const absent = values === undefined || values.length === 0;
   if (condition.operator === 'Null') {
     return condition.values.some((value) => (value.toLowerCase() === 'true') === absent);
@@ -87,6 +95,6 @@ export function conditionHolds(condition: PolicyCondition, values: readonly stri
     if (condition.set === 'ForAnyValue') return false;
     return isNegated(condition.operator);
   }
-  const satisfies = (value: string) => valueSatisfies(condition.operator, value, condition.values);
+  const satisfies = (value: string) => valueSatisfies(condition.operator, value, condition.values, meter);
   return condition.set === 'ForAllValues' ? values.every(satisfies) : values.some(satisfies);
 }

@@ -10,7 +10,8 @@ import {
 } from './bucket-policy';
 import { isKnownConditionKey, normalizedConditionKey } from './condition-keys';
 import { isOperatorName, operatorAccepts } from './condition-operators';
-import { isKnownActionPattern } from './policy-actions';
+import { duplicateJsonKey } from './duplicate-json-keys';
+import { isKnownActionPattern, isUnenforcedAction } from './policy-actions';
 import { wildcardMatches } from './wildcard';
 
 const malformed = (message: string) => new StorageError('MalformedPolicy', message);
@@ -47,6 +48,8 @@ export function parsePolicy(document: string, bucket: string): BucketPolicy {
     throw malformed('This policy contains invalid Json');
   }
   if (!isObject(json)) throw malformed('This policy contains invalid Json');
+  const duplicate = duplicateJsonKey(document);
+  if (duplicate !== undefined) throw malformed(`This policy contains a duplicate key: ${duplicate.slice(0, 100)}`);
   assertKnownFields(json, POLICY_FIELDS);
   const version = json.Version ?? '2008-10-17';
   if (typeof version !== 'string' || !VERSIONS.includes(version))
@@ -120,6 +123,8 @@ function parsePrincipal(value: unknown): PrincipalSpec {
 
 function parseActions(value: unknown): string[] {
   const actions = strings(value, 'Policy has invalid action');
+  const unenforced = actions.find(isUnenforcedAction);
+  if (unenforced !== undefined) throw malformed(`Policy has an action this service does not check: ${unenforced}`);
   if (!actions.every(isKnownActionPattern)) throw malformed('Policy has invalid action');
   return actions;
 }

@@ -1,27 +1,23 @@
 import { wildcardMatches } from './wildcard';
 
 /**
- * The S3 actions a bucket policy may name (IAM's service authorization reference for Amazon S3): a policy naming
- * anything else, even by a wildcard that matches none of them, is MalformedPolicy, as on S3.
+ * The S3 actions a bucket policy may name: those of IAM's service authorization reference for Amazon S3 that some
+ * request here is checked against (a unit test holds this list and authorization.ts together). A policy naming
+ * anything else, even by a wildcard that matches none of them, is MalformedPolicy, as on S3; so is one naming an S3
+ * action this service never asks (UNENFORCED_S3_ACTIONS), rather than a Deny that silently changes nothing.
  */
 export const S3_ACTIONS: readonly string[] = [
   'AbortMultipartUpload',
-  'BypassGovernanceRetention',
-  'CreateBucket',
   'DeleteBucket',
-  'DeleteBucketOwnershipControls',
   'DeleteBucketPolicy',
-  'DeleteBucketWebsite',
   'DeleteObject',
   'DeleteObjectTagging',
   'DeleteObjectVersion',
   'DeleteObjectVersionTagging',
-  'GetAccelerateConfiguration',
   'GetBucketAcl',
   'GetBucketCORS',
   'GetBucketLocation',
   'GetBucketLogging',
-  'GetBucketNotification',
   'GetBucketObjectLockConfiguration',
   'GetBucketOwnershipControls',
   'GetBucketPolicy',
@@ -30,32 +26,25 @@ export const S3_ACTIONS: readonly string[] = [
   'GetBucketRequestPayment',
   'GetBucketTagging',
   'GetBucketVersioning',
-  'GetBucketWebsite',
   'GetEncryptionConfiguration',
   'GetLifecycleConfiguration',
   'GetObject',
   'GetObjectAcl',
-  'GetObjectAttributes',
   'GetObjectLegalHold',
   'GetObjectRetention',
   'GetObjectTagging',
   'GetObjectTorrent',
   'GetObjectVersion',
   'GetObjectVersionAcl',
-  'GetObjectVersionAttributes',
   'GetObjectVersionTagging',
   'GetObjectVersionTorrent',
-  'GetReplicationConfiguration',
-  'ListAllMyBuckets',
   'ListBucket',
   'ListBucketMultipartUploads',
   'ListBucketVersions',
   'ListMultipartUploadParts',
-  'PutAccelerateConfiguration',
   'PutBucketAcl',
   'PutBucketCORS',
   'PutBucketLogging',
-  'PutBucketNotification',
   'PutBucketObjectLockConfiguration',
   'PutBucketOwnershipControls',
   'PutBucketPolicy',
@@ -63,7 +52,6 @@ export const S3_ACTIONS: readonly string[] = [
   'PutBucketRequestPayment',
   'PutBucketTagging',
   'PutBucketVersioning',
-  'PutBucketWebsite',
   'PutEncryptionConfiguration',
   'PutLifecycleConfiguration',
   'PutObject',
@@ -73,6 +61,29 @@ export const S3_ACTIONS: readonly string[] = [
   'PutObjectTagging',
   'PutObjectVersionAcl',
   'PutObjectVersionTagging',
+].map((name) => `s3:${name}`);
+
+/**
+ * S3 actions no request here is ever checked against: operations not served (website, notification, replication,
+ * acceleration, restore), bucket creation and listing (no bucket policy applies to them), DeleteBucketOwnershipControls
+ * (S3 checks s3:PutBucketOwnershipControls), GetObjectAttributes (checked as s3:GetObject here), and
+ * BypassGovernanceRetention (only the owner may bypass, whatever a policy says).
+ */
+export const UNENFORCED_S3_ACTIONS: readonly string[] = [
+  'BypassGovernanceRetention',
+  'CreateBucket',
+  'ListAllMyBuckets',
+  'DeleteBucketOwnershipControls',
+  'DeleteBucketWebsite',
+  'GetAccelerateConfiguration',
+  'GetBucketNotification',
+  'GetBucketWebsite',
+  'GetObjectAttributes',
+  'GetObjectVersionAttributes',
+  'GetReplicationConfiguration',
+  'PutAccelerateConfiguration',
+  'PutBucketNotification',
+  'PutBucketWebsite',
   'PutReplicationConfiguration',
   'RestoreObject',
 ].map((name) => `s3:${name}`);
@@ -80,6 +91,10 @@ export const S3_ACTIONS: readonly string[] = [
 /** Does a policy's action pattern (`s3:Get*`, `*`) name at least one S3 action? Service prefix and names ignore case. */
 export const isKnownActionPattern = (pattern: string): boolean =>
   S3_ACTIONS.some((action) => wildcardMatches(pattern, action, { ignoreCase: true }));
+
+/** An action named outright (no wildcard) that S3 knows but this service never checks. */
+export const isUnenforcedAction = (pattern: string): boolean =>
+  UNENFORCED_S3_ACTIONS.some((action) => action.toLowerCase() === pattern.toLowerCase());
 
 /** This service's action names (authorization.ts) whose IAM name differs (S3's API and IAM name a few operations differently). */
 const IAM_NAMES: Readonly<Record<string, string>> = {
@@ -122,6 +137,8 @@ const OBJECT_ACTIONS = new Set<string>([
   'PutObjectRetention',
   'GetObjectLegalHold',
   'PutObjectLegalHold',
+  'AbortMultipartUpload',
+  'ListMultipartUploadParts',
 ]);
 
 export const actsOnObject = (action: string): boolean => OBJECT_ACTIONS.has(action);

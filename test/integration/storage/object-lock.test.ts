@@ -12,6 +12,7 @@ import {
   GetObjectRetentionCommand,
   HeadObjectCommand,
   PutBucketAclCommand,
+  PutBucketPolicyCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   type PutObjectCommandInput,
@@ -281,7 +282,21 @@ describe('locks on versions', () => {
     await s3.send(new PutBucketAclCommand({ Bucket: bucket, GrantFullControl: `id=${owner.id}`, GrantWrite: `id=${writer.id}` }));
     const locked = await put(bucket, 'gov', { ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: FUTURE });
     const free = await put(bucket, 'free');
-    // WRITE lets the other user delete what is not locked, and lock what it may write.
+    // A bucket ACL's WRITE deletes versions for the bucket owner only (S3's ACL mapping); a policy grants it to others.
+    expect(await s3ErrorName(remove(s3Writer, bucket, 'free', free))).toBe('AccessDenied');
+    const versionDeletes = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { AWS: writer.id },
+          Action: 's3:DeleteObjectVersion',
+          Resource: `arn:aws:s3:::${bucket}/*`,
+        },
+      ],
+    };
+    await s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(versionDeletes) }));
+    // Then the other user deletes what is not locked, and locks what it may write.
     expect((await remove(s3Writer, bucket, 'free', free)).VersionId).toBe(free);
     await s3Writer.send(new PutObjectLegalHoldCommand({ Bucket: bucket, Key: 'gov', LegalHold: { Status: 'OFF' } }));
     expect(await s3ErrorName(remove(s3Writer, bucket, 'gov', locked, true))).toBe('AccessDenied');

@@ -3,6 +3,7 @@ import type { Principal } from '../../auth/principal';
 import { putBucketRequestPayment } from '../../billing/bucket-request-payment';
 import type { StorageDeps } from '../../storage-deps';
 import { putBucketVersioning } from '../../versions/bucket-versioning';
+import type { ApiCall } from '../console-actor';
 
 /** What the bucket page's settings buttons change. */
 export const BUCKET_SETTINGS = [
@@ -17,32 +18,39 @@ export type BucketSetting = (typeof BUCKET_SETTINGS)[number];
 
 export const isBucketSetting = (value: unknown): value is BucketSetting => BUCKET_SETTINGS.includes(value as BucketSetting);
 
-type Change = (deps: StorageDeps, principal: Principal, bucket: string) => Promise<void>;
+type Run = (deps: StorageDeps, principal: Principal, bucket: string) => Promise<void>;
+/** A setting's use case, and the API call it stands for (a policy's conditions judge that call). */
+type Change = { call: ApiCall; run: Run };
 
-const versioning =
-  (status: 'Enabled' | 'Suspended'): Change =>
-  (deps, principal, bucket) =>
+const versioning = (status: 'Enabled' | 'Suspended'): Change => ({
+  call: { query: [['versioning', '']] },
+  run: (deps, principal, bucket) =>
     putBucketVersioning(
       deps,
       principal,
       bucket,
       xml(`<VersioningConfiguration><Status>${status}</Status></VersioningConfiguration>`),
-    );
+    ),
+});
 
-const payer =
-  (who: 'Requester' | 'BucketOwner'): Change =>
-  (deps, principal, bucket) =>
+const payer = (who: 'Requester' | 'BucketOwner'): Change => ({
+  call: { query: [['requestPayment', '']] },
+  run: (deps, principal, bucket) =>
     putBucketRequestPayment(
       deps,
       principal,
       bucket,
       xml(`<RequestPaymentConfiguration><Payer>${who}</Payer></RequestPaymentConfiguration>`),
-    );
+    ),
+});
 
-const canned =
-  (acl: 'public-read' | 'private'): Change =>
-  (deps, principal, bucket) =>
-    putBucketAcl(deps, principal, bucket, { headers: { 'x-amz-acl': [acl] }, body: Buffer.alloc(0) });
+const canned = (acl: 'public-read' | 'private'): Change => {
+  const headers = { 'x-amz-acl': [acl] };
+  return {
+    call: { headers, query: [['acl', '']] },
+    run: (deps, principal, bucket) => putBucketAcl(deps, principal, bucket, { headers, body: Buffer.alloc(0) }),
+  };
+};
 
 /** Each setting is the body or header an S3 client would send to the same use case. */
 const CHANGES: Record<BucketSetting, Change> = {

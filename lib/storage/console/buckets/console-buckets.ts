@@ -22,13 +22,13 @@ export interface BucketSummary {
 
 /** The user's buckets (ListBuckets), each with its creation date and, where cheap, object count and size. */
 export async function bucketSummaries(deps: ConsoleDependencies, actor: ConsoleActor): Promise<BucketSummary[]> {
-  const buckets = await listBuckets(deps.storage, actor.principal);
+  const buckets = await listBuckets(deps.storage, actor.as());
   return Promise.all(
     buckets.map(async (bucket, index) => ({
       name: bucket.name,
       createdAt: bucket.createdAt,
       isPublic: isPublicBucket(bucket),
-      ...(index < STATS_BUCKETS && isAllowed(actor.principal, 'ListBucket', { bucket })
+      ...(index < STATS_BUCKETS && isAllowed(actor.as(), 'ListBucket', { bucket })
         ? { stats: await firstPageStats(deps.storage, bucket.name) }
         : {}),
     })),
@@ -54,14 +54,14 @@ export async function createConsoleBucket(
   input: { name: string; publicRead: boolean },
 ): Promise<BucketRecord> {
   const headers: Record<string, string[]> = input.publicRead ? { 'x-amz-acl': ['public-read'] } : {};
-  const bucket = await createBucket(deps.storage, actor.principal, input.name, Buffer.alloc(0), headers);
+  const bucket = await createBucket(deps.storage, actor.as({ headers }), input.name, Buffer.alloc(0), headers);
   await auditAction(deps, actor, 'bucket_created', input.publicRead ? 'created public-read' : 'created private', bucket.name);
   return bucket;
 }
 
 /** DeleteBucket as the API runs it: the owner only, BucketNotEmpty while objects or versions remain. */
 export async function deleteConsoleBucket(deps: ConsoleDependencies, actor: ConsoleActor, name: string): Promise<void> {
-  await deleteBucket(deps.storage, actor.principal, name);
+  await deleteBucket(deps.storage, actor.as(), name);
   await auditAction(deps, actor, 'bucket_deleted', 'deleted', name);
 }
 
@@ -72,6 +72,7 @@ export async function changeBucketSetting(
   name: string,
   setting: BucketSetting,
 ): Promise<void> {
-  await bucketSettingChange(setting)(deps.storage, actor.principal, name);
+  const change = bucketSettingChange(setting);
+  await change.run(deps.storage, actor.as(change.call), name);
   await auditAction(deps, actor, 'bucket_settings', setting, name);
 }

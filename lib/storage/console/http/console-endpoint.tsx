@@ -88,7 +88,7 @@ export function signedInConsole(
         // A session is good while its access key still resolves to its user (a revoked key ends it).
         find: async (id) => {
           const session = await deps.sessions.find(id, now);
-          const actor = session ? await actorOf(deps, session, request.origin) : undefined;
+          const actor = session ? await actorOf(deps, session, request.origin, event.headers ?? {}) : undefined;
           return actor ? { ...session!, actor } : undefined;
         },
         signInUrl: `${base}/sign-in`,

@@ -3,7 +3,6 @@ import type { BucketRecord } from '../../buckets/bucket';
 import { bucketFor } from '../../buckets/bucket-operations';
 import { listObjectsPage } from '../../listing/list-objects';
 import type { ListedObject } from '../../objects/object-record';
-import { requestFacts } from '../../policy/condition-keys';
 import { isPublicByPolicy } from '../../policy/policy-status';
 import type { ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
@@ -44,7 +43,7 @@ export async function browseBucket(
     ['prefix', folder + search],
     ['delimiter', '/'],
   ] as const;
-  const principal = { ...actor.principal, facts: requestFacts({ headers: {}, query, now: deps.storage.now() }) };
+  const principal = actor.as({ query });
   const bucket = await bucketFor(deps.storage, principal, name, 'ListBucket');
   const page = await listObjectsPage(deps.storage.objects, name, {
     prefix: folder + search,

@@ -13,11 +13,15 @@ export interface ObjectRef {
   versionId?: string;
 }
 
+/** `?versionId=` of the API call, when the action names a version. */
+const versionQuery = (ref: ObjectRef): [string, string][] => (ref.versionId ? [['versionId', ref.versionId]] : []);
+
 const target = (ref: ObjectRef) => `${ref.bucket}/${ref.key}${ref.versionId ? `?versionId=${ref.versionId}` : ''}`;
 
 /** DeleteObject as the API runs it (bucket WRITE): a delete marker in a versioned bucket, the version itself when named. */
 export async function deleteConsoleObject(deps: ConsoleDependencies, actor: ConsoleActor, ref: ObjectRef) {
-  const outcome = await deleteObject(deps.storage, actor.principal, ref.bucket, ref.key, {
+  const principal = actor.as({ query: versionQuery(ref) });
+  const outcome = await deleteObject(deps.storage, principal, ref.bucket, ref.key, {
     ...(ref.versionId ? { versionId: ref.versionId } : {}),
   });
   await auditAction(deps, actor, 'object_deleted', outcome.deleteMarker ? 'delete marker added' : 'deleted', target(ref));
@@ -32,7 +36,8 @@ export async function setObjectAcl(
   acl: 'public-read' | 'private',
 ): Promise<void> {
   const change = { headers: { 'x-amz-acl': [acl] }, body: Buffer.alloc(0) };
-  await putObjectAcl(deps.storage, actor.principal, ref.bucket, ref.key, change, ref.versionId);
+  const principal = actor.as({ headers: change.headers, query: [['acl', ''], ...versionQuery(ref)] });
+  await putObjectAcl(deps.storage, principal, ref.bucket, ref.key, change, ref.versionId);
   await auditAction(deps, actor, 'object_acl', acl, target(ref));
 }
 
@@ -46,7 +51,9 @@ export async function restoreVersion(
   ref: ObjectRef & { versionId: string },
 ): Promise<string> {
   const copySource = `${encodeURIComponent(ref.bucket)}/${encodeURIComponent(ref.key)}?versionId=${encodeURIComponent(ref.versionId)}`;
-  const copied = await copyObject(deps.storage, actor.principal, { bucket: ref.bucket, key: ref.key, copySource, headers: {} });
+  const headers = { 'x-amz-copy-source': [copySource] };
+  const principal = actor.as({ headers });
+  const copied = await copyObject(deps.storage, principal, { bucket: ref.bucket, key: ref.key, copySource, headers });
   await auditAction(deps, actor, 'version_restored', `restored as version ${copied.record.versionId}`, target(ref));
   return copied.record.versionId;
 }
@@ -62,7 +69,7 @@ export async function downloadUrl(
   ref: ObjectRef,
   where: { host: string; stagePrefix: string },
 ): Promise<string> {
-  await getObject(deps.storage, actor.principal, { ...ref, conditions: {}, withBody: false });
+  await getObject(deps.storage, actor.as({ query: versionQuery(ref) }), { ...ref, conditions: {}, withBody: false });
   const query: Record<string, string> = { 'response-content-disposition': attachmentDisposition(ref.key) };
   if (ref.versionId) query.versionId = ref.versionId;
   return presignedUrl({ method: 'GET', ...where, bucket: ref.bucket, key: ref.key, query }, actor.credentials, deps.now());

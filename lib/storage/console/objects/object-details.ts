@@ -41,7 +41,7 @@ export async function objectDetails(
   actor: ConsoleActor,
   input: { bucket: string; key: string; versionId?: string },
 ): Promise<ObjectDetails> {
-  const { principal } = actor;
+  const principal = actor.as(input.versionId ? { query: [['versionId', input.versionId]] } : {});
   const head = await getObject(deps.storage, principal, { ...input, conditions: {}, withBody: false });
   const bucket = await existingBucket(deps.storage, input.bucket);
   const record = head.record;
@@ -54,7 +54,12 @@ export async function objectDetails(
     isPublic: holds(ANONYMOUS, record, 'READ'),
     ...(listable ? { versions: await versionsOf(deps, bucket, input.key) } : {}),
     may: {
-      delete: isAllowed(principal, 'DeleteObject', { bucket }),
+      // Deleting the version shown is s3:DeleteObjectVersion, as the API's DELETE ?versionId.
+      delete: isAllowed(principal, 'DeleteObject', {
+        bucket,
+        key: input.key,
+        ...(input.versionId === undefined ? {} : { versionId: input.versionId }),
+      }),
       changeAcl: isAllowed(principal, 'PutObjectAcl', { bucket, object: record }),
       restore: isAllowed(principal, 'PutObject', { bucket }),
     },

@@ -39,7 +39,8 @@ export async function startBrowserUpload(
   where: UploadTarget,
 ): Promise<UploadStart> {
   assertValidObjectKey(input.key);
-  await bucketFor(deps.storage, actor.principal, input.bucket, 'PutObject', input.key);
+  const headers: Record<string, string[]> = input.contentType ? { 'content-type': [input.contentType] } : {};
+  await bucketFor(deps.storage, actor.as({ headers }), input.bucket, 'PutObject', input.key);
   const partBytes = uploadPartBytes(deps.storage.maxObjectBytes);
   const sign = (method: 'PUT' | 'POST' | 'DELETE', query?: Record<string, string>) =>
     presignedUrl(
@@ -52,8 +53,8 @@ export async function startBrowserUpload(
   if (parts > MAX_MANIFEST_PARTS) {
     throw new StorageError('EntityTooLarge', undefined, { MaxSizeAllowed: String(MAX_MANIFEST_PARTS * partBytes) });
   }
-  const headers: Record<string, string[]> = input.contentType ? { 'content-type': [input.contentType] } : {};
-  const upload = await createMultipartUpload(deps.storage, actor.principal, { bucket: input.bucket, key: input.key, headers });
+  const principal = actor.as({ headers, query: [['uploads', '']] });
+  const upload = await createMultipartUpload(deps.storage, principal, { bucket: input.bucket, key: input.key, headers });
   return {
     kind: 'multipart',
     uploadId: upload.uploadId,

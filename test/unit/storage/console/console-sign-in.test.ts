@@ -111,7 +111,12 @@ describe('console sign-in', () => {
     const result = await signIn(deps, { accessKey: 'AKANN', secretKey: SECRET, origin: here });
     if (!result.ok) throw new Error('sign-in failed');
     const actor = await actorOf(deps, result.session, here);
-    expect(actor?.principal).toEqual({ kind: 'user', user });
+    // The principal exists only with the API call it makes, judged from this browser's address.
+    expect(actor?.as({ query: [['acl', '']] })).toMatchObject({
+      kind: 'user',
+      user,
+      facts: { sourceIp: here.ip, query: [['acl', '']] },
+    });
     expect(actor?.credentials).toEqual({ accessKey: 'AKANN', secretKey: SECRET });
     await signOut(deps, actor!);
     keys.delete('AKANN');
