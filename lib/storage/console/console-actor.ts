@@ -28,8 +28,11 @@ export interface ConsoleActor {
   origin: RequestOrigin;
 }
 
-/** The console request's own headers that an API call from the same browser would carry too. */
-const TRANSPORT_HEADERS = ['x-forwarded-proto', 'user-agent', 'referer'];
+/**
+ * The console request's own headers that an API call from the same browser would carry too. X-Forwarded-Proto is not
+ * one: whether the request came over TLS is the deployment's word (`overHttps`), as the S3 parser decides it.
+ */
+const TRANSPORT_HEADERS = ['user-agent', 'referer'];
 
 /** The session's access key resolved again, as every S3 request resolves its own: undefined once the key is revoked. */
 export async function actorOf(
@@ -37,10 +40,11 @@ export async function actorOf(
   session: ConsoleSession,
   origin: RequestOrigin,
   requestHeaders: Readonly<Record<string, string | undefined>> = {},
+  overHttps = false,
 ): Promise<ConsoleActor | undefined> {
   const resolved = await deps.keys.resolveAccessKey(session.accessKey);
   if (!resolved || resolved.user.id !== session.userId) return undefined;
-  const transport: Record<string, string[]> = {};
+  const transport: Record<string, string[]> = { 'x-forwarded-proto': [overHttps ? 'https' : 'http'] };
   for (const [name, value] of Object.entries(requestHeaders)) {
     const lower = name.toLowerCase();
     if (value !== undefined && TRANSPORT_HEADERS.includes(lower)) transport[lower] = [value];

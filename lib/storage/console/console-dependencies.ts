@@ -14,4 +14,6 @@ export interface ConsoleDependencies {
   throttle: Pick<SignInThrottleStore, 'reserve' | 'release'>;
   audit: ConsoleAuditLog;
   now: () => Date;
+  /** PUBLIC_BASE_URL: with API Gateway's own context, whether console requests arrive over TLS (never a client header). */
+  publicBaseUrl?: string;
 }

@@ -15,6 +15,7 @@ export function createConsoleDependencies(
   clients: Pick<AwsClients, 'documents'>,
   names: Pick<ResourceNames, 'storageTable'>,
   storage: Pick<StorageWiring, 'deps' | 'keys'>,
+  publicBaseUrl?: string,
 ): ConsoleDependencies {
   const { documents } = clients;
   const table = names.storageTable;
@@ -25,6 +26,7 @@ export function createConsoleDependencies(
     throttle: new SignInThrottleStore(documents, table, { prefix: 'LOGINTHROTTLE#console#' }),
     audit: new ConsoleAuditStore(documents, table),
     now: () => new Date(),
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }
 
@@ -32,7 +34,7 @@ export function createConsoleDependencies(
 export function createConsoleWiring(
   clients: Parameters<typeof createStorageWiring>[0] & Pick<AwsClients, 'documents'>,
   names: Parameters<typeof createStorageWiring>[1],
-  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage'>,
+  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage' | 'publicBaseUrl'>,
 ): ConsoleDependencies {
-  return createConsoleDependencies(clients, names, createStorageWiring(clients, names, config));
+  return createConsoleDependencies(clients, names, createStorageWiring(clients, names, config), config.publicBaseUrl);
 }

@@ -52,8 +52,11 @@ async function versionedBucketDenying(label: string, action: string) {
 const versionIds = async (bucket: string) =>
   ((await users.s3.send(new ListObjectVersionsCommand({ Bucket: bucket }))).Versions ?? []).map((version) => version.VersionId);
 
-async function signedIn(user: StorageCredentials): Promise<{ browser: AdminClient; csrf: string }> {
-  const browser = new AdminClient();
+async function signedIn(
+  user: StorageCredentials,
+  sentHeaders?: Record<string, string>,
+): Promise<{ browser: AdminClient; csrf: string }> {
+  const browser = new AdminClient(undefined, sentHeaders);
   const form = await browser.get('/v1/console/');
   await browser.post('/v1/console/sign-in', { _csrf: csrfOf(form.text), accessKey: user.accessKey, secretKey: user.secretKey });
   const home = await browser.get('/v1/console');
@@ -263,6 +266,24 @@ describe('issue 31: the console asks what the API asks, with the same conditions
     const deleted = await browser.post(objectPath(bucket, 'keep.txt'), { _csrf: csrf, action: 'delete' });
     expect(deleted.status).toBe(403);
     expect((await users.s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'keep.txt' }))).ContentLength).toBe(1);
+  });
+
+  it('a client’s X-Forwarded-Proto: https satisfies aws:SecureTransport neither on the API nor in the console', async () => {
+    const bucket = uniqueBucket('holes-tls');
+    await users.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    await users.s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'keep.txt', Body: 'k' }));
+    const policy = document({
+      Effect: 'Deny',
+      Principal: '*',
+      Action: 's3:ListBucket',
+      Resource: `arn:aws:s3:::${bucket}`,
+      Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    });
+    await users.s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: policy }));
+    const { browser } = await signedIn(users.owner, { 'x-forwarded-proto': 'https' });
+    const browse = await browser.get(`/v1/console/buckets/${bucket}`);
+    expect(browse.status).toBe(403);
+    expect(browse.text).not.toContain('keep.txt');
   });
 
   it('a Deny on s3:PutObjectAcl with s3:x-amz-acl public-read blocks the console’s “make public”, not “make private”', async () => {

@@ -23,8 +23,14 @@ export interface PageReply {
 export class AdminClient {
   readonly cookies = new Map<string, string>();
 
-  /** `localAddress`: a loopback address to send from (another client as far as per-address limits go). */
-  constructor(private readonly localAddress?: string) {}
+  /**
+   * `localAddress`: a loopback address to send from (another client as far as per-address limits go); `sentHeaders`:
+   * headers every request carries (a client forging X-Forwarded-Proto, say).
+   */
+  constructor(
+    private readonly localAddress?: string,
+    private readonly sentHeaders: Record<string, string> = {},
+  ) {}
 
   async get(path: string): Promise<PageReply> {
     return this.send(path, { method: 'GET' });
@@ -49,7 +55,7 @@ export class AdminClient {
     init: { method: string; headers?: Record<string, string>; body?: string },
   ): Promise<PageReply> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const headers = { ...init.headers, ...(cookie ? { cookie } : {}) };
+    const headers = { ...this.sentHeaders, ...init.headers, ...(cookie ? { cookie } : {}) };
     const reply = this.localAddress
       ? await replyFrom(this.localAddress, `${baseUrl}${path}`, { ...init, headers })
       : await fetchReply(`${baseUrl}${path}`, { ...init, headers });

@@ -5,6 +5,8 @@ import {
   DependencyUnavailableError,
   type ErrorRenderer,
   headerOf,
+  servedOverHttps,
+  serviceOrigin,
   stagePrefixOf,
   withRetryAfter,
 } from '../../../http';
@@ -88,7 +90,8 @@ export function signedInConsole(
         // A session is good while its access key still resolves to its user (a revoked key ends it).
         find: async (id) => {
           const session = await deps.sessions.find(id, now);
-          const actor = session ? await actorOf(deps, session, request.origin, event.headers ?? {}) : undefined;
+          const overHttps = servedOverHttps(serviceOrigin(event, deps.publicBaseUrl));
+          const actor = session ? await actorOf(deps, session, request.origin, event.headers ?? {}, overHttps) : undefined;
           return actor ? { ...session!, actor } : undefined;
         },
         signInUrl: `${base}/sign-in`,
