@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors';
 import type { BoletoPayment, RegisteredBoleto } from './boleto-record';
+import type { Refund } from './refund';
 import type { Status } from './state-machine';
 import { type Transaction, toApiView } from './transaction';
 
@@ -19,6 +20,8 @@ export interface BoletoChanges {
   status: Status;
   authorized: boolean;
   boleto: RegisteredBoleto;
+  /** An explicit empty list on a write-off: a cancelada boleto was not refunded (domain/refund.ts reads legacy ones so). */
+  refunds?: Refund[];
 }
 
 /**
@@ -58,6 +61,7 @@ export function afterBoletoOccurrence(transaction: Transaction, occurrence: Bole
         status: waiting ? 'cancelada' : transaction.status,
         authorized: transaction.authorized,
         boleto: { ...boleto, occurrences },
+        refunds: transaction.refunds ?? [],
       };
     case 'baixa_requested':
       if (!waiting) {
