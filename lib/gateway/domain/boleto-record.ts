@@ -55,6 +55,8 @@ export interface RegisteredBoleto {
   duplicatePayments?: BoletoPayment[];
   /** Dynamic Pix BR Code (a `cobv`) printed beside the barcode: the boleto híbrido. */
   brCode?: string;
+  /** The híbrido's Pix charge: its txid, where its signed `cobv` is served (`/v1/pix/loc/<id>`), the receiving key. */
+  pix?: { txid: string; locationId: string; key: string };
   /** When `estornar` asked the bank for a baixa (the next remessa carries instruction 02). */
   baixaRequestedAt?: string;
   /** Keys of the retorno occurrences already applied. */

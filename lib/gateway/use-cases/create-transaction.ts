@@ -1,4 +1,5 @@
 import type { BoletoMethod } from '../boleto/bank-registry';
+import { hybridPixOf } from '../boleto/registration/hybrid-pix';
 import { registeredBoletoOf } from '../boleto/registration/registered-boleto-of';
 import { summariseCard } from '../domain/card';
 import { emptyShoplineDetalhes } from '../domain/detalhes';
@@ -79,7 +80,12 @@ async function draft(
     if (order.method === 'bankA_shopline') transaction.detalhes = emptyShoplineDetalhes();
     if (order.flow === 'boleto' && order.dueDate) {
       const bank = await deps.boletoBanks?.get(merchant.merchantId, order.method as BoletoMethod);
-      if (bank) transaction.boleto = registeredBoletoOf({ ...transaction, dueDate: order.dueDate }, bank);
+      if (bank) {
+        transaction.boleto = {
+          ...registeredBoletoOf({ ...transaction, dueDate: order.dueDate }, bank),
+          ...hybridPixOf({ ...transaction, baseUrl }, bank),
+        };
+      }
     }
     if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }

@@ -5,7 +5,7 @@ export class BoletoBankSetupError extends Error {
   override name = 'BoletoBankSetupError';
 }
 
-const FIELDS = ['provider', 'bank', 'agencia', 'conta', 'convenio', 'carteira', 'documento', 'pixKey'] as const;
+const FIELDS = ['provider', 'bank', 'agencia', 'conta', 'convenio', 'carteira', 'documento', 'pixKey', 'cidade'] as const;
 
 /**
  * A boleto bank secret (`{"provider": "cnab240", "bank": "<3 digits>", "agencia", "conta", "convenio", "carteira",
@@ -56,5 +56,7 @@ export function boletoBankFromSecret(text: string): Omit<BoletoBankSettings, 'se
   }
   const pixKey = secret.pixKey === undefined ? undefined : text_('pixKey');
   if (pixKey !== undefined && pixKey.length > 77) throw new BoletoBankSetupError('"pixKey" has at most 77 characters');
-  return { provider: 'cnab240', ...account, documento, ...(pixKey ? { pixKey } : {}) };
+  const cidade = secret.cidade === undefined ? undefined : text_('cidade');
+  if (cidade !== undefined && cidade.length > 15) throw new BoletoBankSetupError('"cidade" has at most 15 characters');
+  return { provider: 'cnab240', ...account, documento, ...(pixKey ? { pixKey } : {}), ...(cidade ? { cidade } : {}) };
 }

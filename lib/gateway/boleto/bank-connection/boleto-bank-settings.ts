@@ -14,6 +14,8 @@ export interface BoletoBankSettings extends BoletoBankAccount {
   provider: BoletoBankProvider;
   /** The Pix key of the boleto híbrido's QR code, when the connection has one. */
   pixKey?: string;
+  /** The beneficiary's city, as the híbrido's BR Code names it (ID 60); "BRASIL" when absent. */
+  cidade?: string;
   /** The beneficiary's CPF or CNPJ (digits), as the remessa's headers carry it. */
   documento: string;
   configuredAt: string;

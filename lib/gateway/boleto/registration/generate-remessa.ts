@@ -51,8 +51,7 @@ export async function generateRemessa(
   const transactions = new Map(
     (await deps.remessas.transactions(claimed.map((entry) => entry.transactionId))).map((tx) => [tx.id, tx]),
   );
-  // A boleto paid (by Pix), rejected or cancelled before its turn has nothing left to tell the bank.
-  const sendable = claimed.filter((entry) => transactions.get(entry.transactionId)?.status === 'aguardando_pagamento');
+  const sendable = claimed.filter((entry) => isSendable(entry, transactions.get(entry.transactionId)));
   const titles = sendable.map((entry) => titleOf(transactions.get(entry.transactionId) as Transaction, entry));
   const first = transactions.values().next().value as Transaction | undefined;
   const content = writeRemessa({
@@ -80,6 +79,16 @@ export async function generateRemessa(
   );
   await Promise.all(claimed.map((entry) => deps.remessas.release(merchantId, method, entry)));
   return { record, content };
+}
+
+/**
+ * An entrada only for a boleto still awaiting payment (one paid by Pix, rejected or cancelled before its turn has
+ * nothing to register); a baixa also for a híbrido paid by Pix (the bank must stop taking the boleto).
+ */
+function isSendable(entry: QueuedInstruction, transaction: Transaction | undefined): boolean {
+  if (!transaction) return false;
+  if (transaction.status === 'aguardando_pagamento') return true;
+  return entry.instruction === '02' && transaction.boleto?.payment?.via === 'pix';
 }
 
 function titleOf(transaction: Transaction, entry: QueuedInstruction): RemessaTitle {

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { parsePix } from 'pix-utils';
+import { computeCRC } from 'pix-utils/dist/main/crc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoletoBankRepository, configureBoletoBank } from '../../../../lib/gateway/boleto/bank-connection';
 import { CnabFileError } from '../../../../lib/gateway/boleto/cnab240';
@@ -51,14 +53,14 @@ async function cli(...args: string[]) {
   );
 }
 
-async function connectedMerchant(secretId: string) {
+async function connectedMerchant(secretId: string, secret: object = SECRET) {
   const merchant = await newMerchant();
-  writeSecret(secretId, SECRET);
+  writeSecret(secretId, secret);
   await configureBoletoBank(
     {
       banks,
       merchantExists: async () => true,
-      readSecret: async (name) => JSON.stringify(name === secretId ? SECRET : {}),
+      readSecret: async (name) => JSON.stringify(name === secretId ? secret : {}),
       now: () => new Date(),
     },
     { merchantId: merchant.id, method: 'boleto_bankA', secretId },
@@ -384,6 +386,71 @@ describe('registered boletos', () => {
     expect(eventsOf(transacao.id).filter((tipo) => tipo === 'transacao.paga')).toHaveLength(1);
     // Paid: estornar stays 409, as for every boleto.
     expect((await call('POST', `/v1/transacao/${transacao.id}/estornar`, { token: merchant.token })).status).toBe(409);
+  });
+
+  it('híbrido: a cobv BR Code served at its location; paid by Pix, then a liquidação: one paga, the bank asked for a baixa', async () => {
+    const hybrid = await connectedMerchant(`bank-pix-${Date.now()}`, {
+      ...SECRET,
+      pixKey: 'pix@loja.test',
+      cidade: 'Rio de Janeiro',
+    });
+    const hooks = await startWebhookReceiver();
+    await registerWebhook(hybrid.token, hooks.url);
+    try {
+      const charges = { multa: '2.00', juros: '1.00', desconto: { valor: '5.00', data_limite: '20122030' }, dias_baixa: 15 };
+      const { transacao } = (await call('POST', '/v1/transacao', boleto(hybrid.token, charges))).body;
+      const brCode: string = transacao.detalhes.br_code;
+      const pix = parsePix(brCode) as unknown as Record<string, unknown>;
+      expect(pix).toMatchObject({ type: 'DYNAMIC', merchantCity: 'Rio de Janeiro' });
+      expect(computeCRC(brCode.slice(0, -4))).toBe(brCode.slice(-4));
+      const jws = await (await fetch(`http://${String(pix.url)}`)).text();
+      const payload = JSON.parse(Buffer.from(jws.split('.')[1] as string, 'base64url').toString('utf8'));
+      expect(payload).toMatchObject({
+        calendario: { dataDeVencimento: '2030-12-31', validadeAposVencimento: 15 },
+        status: 'ATIVA',
+        devedor: { cpf: '12345678909', nome: 'João Souza' },
+        valor: {
+          original: '150.00',
+          multa: { modalidade: 2, valorPerc: '2.00' },
+          juros: { modalidade: 3, valorPerc: '1.00' },
+          desconto: { modalidade: 1, descontoDataFixa: [{ data: '2030-12-20', valorPerc: '5.00' }] },
+        },
+        chave: 'pix@loja.test',
+      });
+      expect(payload.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
+
+      const paid = await call('POST', `/v1/transacao/${transacao.id}/simular_pagamento`, { token: hybrid.token });
+      expect(paid.body.transacao.status).toBe('paga');
+      const remessa = await generateRemessa(files.remessa, { merchantId: hybrid.id, method: 'boleto_bankA' });
+      // Never registered (paid by Pix first): no entrada, only the baixa that stops the bank taking the boleto.
+      expect(remessa?.record.entries).toEqual([{ transactionId: transacao.id, instruction: '02' }]);
+      const nosso = transacao.detalhes.nosso_numero.replace(/\D/g, '');
+      const retorno = buildRetorno({
+        bank: '341',
+        convenio: '1234567',
+        sequence: 70,
+        entries: [
+          {
+            code: '06',
+            ourNumber: nosso,
+            documentNumber: String(transacao.id),
+            nominalCents: 15_000,
+            paidCents: 15_000,
+            occurredOn: '02122030',
+          },
+        ],
+      });
+      await importRetorno(files.retorno, { merchantId: hybrid.id, method: 'boleto_bankA', content: retorno, by: 'retorno:test' });
+      const stored = await files.retorno.store.getOfMerchant(hybrid.id, transacao.id);
+      expect(stored?.boleto?.payment).toMatchObject({ via: 'pix', cents: 15_000 });
+      expect(stored?.boleto?.duplicatePayments).toEqual([expect.objectContaining({ via: 'boleto', cents: 15_000 })]);
+      const of = () => hooks.received.filter((hook) => hook.event.transacao.id === transacao.id).map((hook) => hook.event.tipo);
+      await pumpWebhooks(() => of().includes('transacao.paga'));
+      await pumpWebhooks(() => true);
+      expect(of()).toEqual(['transacao.aguardando_pagamento', 'transacao.paga']);
+    } finally {
+      await hooks.close();
+    }
   });
 
   it('leaves boletos of a merchant without a connection as they were: no detalhes, simular_pagamento refused', async () => {
