@@ -6,25 +6,12 @@ import { parsePix } from 'pix-utils';
 import { computeCRC } from 'pix-utils/dist/main/crc';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoletoBankRepository, configureBoletoBank } from '../../lib/gateway/boleto/bank-connection';
+import { connectedMerchant, ITAU_SECRET } from '../support/boleto-bank';
 import { ARTIFACTS, launchChromium, screenshot } from '../support/browser';
-import { boletoBody, call, newMerchant } from '../support/gateway';
+import { boletoBody, call } from '../support/gateway';
 import { readQrCodes } from '../support/qr-readback';
-import { testStack } from '../support/stack';
 
-const { stage } = testStack();
 const run = promisify(execFile);
-const SECRET = {
-  provider: 'cnab240',
-  bank: '341',
-  agencia: '0057',
-  conta: '12345-6',
-  convenio: '1234567',
-  carteira: '109',
-  documento: '12345678000195',
-  pixKey: 'pix@loja.test',
-  cidade: 'Rio de Janeiro',
-};
 
 /** Every Interleaved 2 of 5 code zbarimg (an independent reader) finds in an image. */
 async function readItf(imagePath: string): Promise<string[]> {
@@ -36,16 +23,10 @@ let browser: Browser;
 let merchant: { id: string; token: string };
 
 beforeAll(async () => {
-  [browser, merchant] = await Promise.all([launchChromium(), newMerchant()]);
-  await configureBoletoBank(
-    {
-      banks: new BoletoBankRepository(stage.clients.documents, stage.names.gatewayTable),
-      merchantExists: async () => true,
-      readSecret: async () => JSON.stringify(SECRET),
-      now: () => new Date(),
-    },
-    { merchantId: merchant.id, method: 'boleto_bankA', secretId: 'hybrid' },
-  );
+  [browser, merchant] = await Promise.all([
+    launchChromium(),
+    connectedMerchant({ ...ITAU_SECRET, pixKey: 'pix@loja.test', cidade: 'Rio de Janeiro' }),
+  ]);
 }, 60_000);
 
 afterAll(() => browser?.close());

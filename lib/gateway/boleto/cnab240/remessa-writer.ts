@@ -72,6 +72,17 @@ function accountFields(account: BoletoBankAccount): string[] {
 
 const inscriptionType = (documento: string) => (documento.length === 14 ? '2' : '1');
 
+/** The beneficiary as both headers carry it: CPF/CNPJ (14 digits in the file's header, 15 in the lote's), convênio, account, name. */
+function company(file: RemessaFile, documentLength: number): string[] {
+  return [
+    inscriptionType(file.documento),
+    numeric(file.documento, documentLength),
+    alpha(file.account.convenio, 20),
+    ...accountFields(file.account),
+    alpha(file.companyName, 30),
+  ];
+}
+
 function fileHeader(file: RemessaFile): string {
   const at = file.generatedAt.toISOString();
   return record([
@@ -79,11 +90,7 @@ function fileHeader(file: RemessaFile): string {
     '0000',
     '0',
     blank(9),
-    inscriptionType(file.documento),
-    numeric(file.documento, 14),
-    alpha(file.account.convenio, 20),
-    ...accountFields(file.account),
-    alpha(file.companyName, 30),
+    ...company(file, 14),
     alpha(file.bankName, 30),
     blank(10),
     '1', // remessa
@@ -108,11 +115,7 @@ function batchHeader(file: RemessaFile): string {
     blank(2),
     BATCH_LAYOUT,
     blank(1),
-    inscriptionType(file.documento),
-    numeric(file.documento, 15),
-    alpha(file.account.convenio, 20),
-    ...accountFields(file.account),
-    alpha(file.companyName, 30),
+    ...company(file, 15),
     blank(40),
     blank(40),
     numeric(file.sequence, 8),

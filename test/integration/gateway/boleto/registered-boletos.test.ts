@@ -1,19 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parsePix } from 'pix-utils';
 import { computeCRC } from 'pix-utils/dist/main/crc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoletoBankRepository, configureBoletoBank } from '../../../../lib/gateway/boleto/bank-connection';
 import { CnabFileError } from '../../../../lib/gateway/boleto/cnab240';
 import { barcodeFromLine } from '../../../../lib/gateway/boleto/febraban-code';
 import { generateRemessa } from '../../../../lib/gateway/boleto/registration/generate-remessa';
 import { importRetorno } from '../../../../lib/gateway/boleto/registration/import-retorno';
 import { createBoletoFileDependencies } from '../../../../lib/gateway/boleto-wiring';
+import { boletoBanks, connectedMerchant, ITAU_SECRET, liquidacaoEntry, liquidacaoOf } from '../../../support/boleto-bank';
 import { readCnab240 } from '../../../support/cnab240/febraban-reader';
 import { buildRetorno, type RetornoEntry } from '../../../support/cnab240/retorno-builder';
 import { boletoBody, call, newMerchant } from '../../../support/gateway';
+import { operatorCli } from '../../../support/operator-cli';
 import { testStack } from '../../../support/stack';
 import { pumpWebhooks, registerWebhook, startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';
 
@@ -21,51 +20,19 @@ import { pumpWebhooks, registerWebhook, startWebhookReceiver, type WebhookReceiv
  * Registered boletos (DESIGN §7.8) on the test stack: the API through serverless offline, the file exchange in-process
  * against the same table and blob bucket (as the CLI runs it), the CLI itself for `boleto-bank set`.
  */
-const { env, stage } = testStack();
-const run = promisify(execFile);
+const { stage } = testStack();
 const secrets = stage.config.acquirerSecrets;
 const directory = secrets.kind === 'directory' ? secrets.directory : '';
-const banks = new BoletoBankRepository(stage.clients.documents, stage.names.gatewayTable);
+const banks = boletoBanks();
 const files = createBoletoFileDependencies(stage.clients, stage.names);
-const SECRET = {
-  provider: 'cnab240',
-  bank: '341',
-  agencia: '0057',
-  conta: '12345-6',
-  convenio: '1234567',
-  carteira: '109',
-  documento: '12.345.678/0001-95',
-};
+const SECRET = ITAU_SECRET;
+const cli = operatorCli;
+const setBank = (merchantId: string, secretId: string) =>
+  cli('boleto-bank', 'set', '--merchant', merchantId, '--method', 'boleto_bankA', '--secret-id', secretId);
 
 function writeSecret(name: string, content: object): void {
   mkdirSync(directory, { recursive: true });
   writeFileSync(join(directory, `${name}.json`), JSON.stringify(content));
-}
-
-async function cli(...args: string[]) {
-  return run('npx', ['--no-install', 'tsx', 'scripts/cli.ts', '--json', ...args], { env: { ...process.env, ...env } }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
-}
-
-async function connectedMerchant(secretId: string, secret: object = SECRET) {
-  const merchant = await newMerchant();
-  writeSecret(secretId, secret);
-  await configureBoletoBank(
-    {
-      banks,
-      merchantExists: async () => true,
-      readSecret: async (name) => JSON.stringify(name === secretId ? secret : {}),
-      now: () => new Date(),
-    },
-    { merchantId: merchant.id, method: 'boleto_bankA', secretId },
-  );
-  return merchant;
 }
 
 function boleto(token: string, pagamento: Record<string, unknown> = {}, total = '150.00') {
@@ -92,30 +59,12 @@ describe('boleto-bank set | remove (the operator CLI)', () => {
     writeSecret(`bank-letters-${merchant.id}`, { ...SECRET, bank: 'abc' });
 
     for (const bad of ['bank-bad', 'bank-letters']) {
-      const refused = await cli(
-        'boleto-bank',
-        'set',
-        '--merchant',
-        merchant.id,
-        '--method',
-        'boleto_bankA',
-        '--secret-id',
-        `${bad}-${merchant.id}`,
-      );
+      const refused = await setBank(merchant.id, `${bad}-${merchant.id}`);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('"bank" must be the 3-digit bank code');
       expect(await banks.get(merchant.id, 'boleto_bankA')).toBeUndefined();
     }
-    const set = await cli(
-      'boleto-bank',
-      'set',
-      '--merchant',
-      merchant.id,
-      '--method',
-      'boleto_bankA',
-      '--secret-id',
-      `bank-ok-${merchant.id}`,
-    );
+    const set = await setBank(merchant.id, `bank-ok-${merchant.id}`);
     expect(set.code, set.stderr).toBe(0);
     expect(await banks.get(merchant.id, 'boleto_bankA')).toMatchObject({
       code: '341',
@@ -135,7 +84,7 @@ describe('registered boletos', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    merchant = await connectedMerchant(`bank-${Date.now()}`);
+    merchant = await connectedMerchant();
     receiver = await startWebhookReceiver();
     await registerWebhook(merchant.token, receiver.url);
   });
@@ -323,17 +272,7 @@ describe('registered boletos', () => {
       bank: '341',
       convenio: '1234567',
       sequence: 50,
-      entries: [
-        {
-          code: '06',
-          ourNumber: transacao.detalhes.nosso_numero.replace(/\D/g, ''),
-          documentNumber: String(transacao.id),
-          nominalCents: 15_000,
-          paidCents: 15_000,
-          occurredOn: '02122030',
-        },
-        { code: '02', ourNumber: '1', documentNumber: '1', nominalCents: 1 },
-      ],
+      entries: [liquidacaoEntry(transacao), { code: '02', ourNumber: '1', documentNumber: '1', nominalCents: 1 }],
     });
     const lines = good.split('\r\n');
     // Line 6 is the second occurrence's segment U: its amount paid is not a number. The first occurrence is valid.
@@ -354,21 +293,7 @@ describe('registered boletos', () => {
     const simulated = await call('POST', `/v1/transacao/${transacao.id}/simular_pagamento`, { token: merchant.token });
     expect(simulated.status).toBe(200);
     expect(simulated.body.transacao).toMatchObject({ status: 'paga', detalhes: { valor_pago: '150.00' } });
-    const retorno = buildRetorno({
-      bank: '341',
-      convenio: '1234567',
-      sequence: 60,
-      entries: [
-        {
-          code: '06',
-          ourNumber: transacao.detalhes.nosso_numero.replace(/\D/g, ''),
-          documentNumber: String(transacao.id),
-          nominalCents: 15_000,
-          paidCents: 15_000,
-          occurredOn: '02122030',
-        },
-      ],
-    });
+    const retorno = liquidacaoOf(transacao, 60);
     const report = await importRetorno(files.retorno, {
       merchantId: merchant.id,
       method: 'boleto_bankA',
@@ -389,7 +314,7 @@ describe('registered boletos', () => {
   });
 
   it('híbrido: a cobv BR Code served at its location; paid by Pix, then a liquidação: one paga, the bank asked for a baixa', async () => {
-    const hybrid = await connectedMerchant(`bank-pix-${Date.now()}`, {
+    const hybrid = await connectedMerchant({
       ...SECRET,
       pixKey: 'pix@loja.test',
       cidade: 'Rio de Janeiro',
@@ -424,22 +349,7 @@ describe('registered boletos', () => {
       const remessa = await generateRemessa(files.remessa, { merchantId: hybrid.id, method: 'boleto_bankA' });
       // Never registered (paid by Pix first): no entrada, only the baixa that stops the bank taking the boleto.
       expect(remessa?.record.entries).toEqual([{ transactionId: transacao.id, instruction: '02' }]);
-      const nosso = transacao.detalhes.nosso_numero.replace(/\D/g, '');
-      const retorno = buildRetorno({
-        bank: '341',
-        convenio: '1234567',
-        sequence: 70,
-        entries: [
-          {
-            code: '06',
-            ourNumber: nosso,
-            documentNumber: String(transacao.id),
-            nominalCents: 15_000,
-            paidCents: 15_000,
-            occurredOn: '02122030',
-          },
-        ],
-      });
+      const retorno = liquidacaoOf(transacao, 70);
       await importRetorno(files.retorno, { merchantId: hybrid.id, method: 'boleto_bankA', content: retorno, by: 'retorno:test' });
       const stored = await files.retorno.store.getOfMerchant(hybrid.id, transacao.id);
       expect(stored?.boleto?.payment).toMatchObject({ via: 'pix', cents: 15_000 });
