@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePix } from 'pix-utils';
 import { computeCRC } from 'pix-utils/dist/main/crc';
@@ -18,7 +19,7 @@ import { pumpWebhooks, registerWebhook, startWebhookReceiver, type WebhookReceiv
 
 /**
  * Registered boletos (DESIGN §7.8) on the test stack: the API through serverless offline, the file exchange in-process
- * against the same table and blob bucket (as the CLI runs it), the CLI itself for `boleto-bank set`.
+ * against the same table and blob bucket (as the CLI runs it), and the CLI itself.
  */
 const { stage } = testStack();
 const secrets = stage.config.acquirerSecrets;
@@ -51,7 +52,7 @@ const consult = async (token: string, id: number) => (await call('GET', `/v1/tra
 const countOf = async (token: string) =>
   ((await call('GET', `/v1/transacao?token=${token}&limite=100`)).body as unknown as { transacoes: unknown[] }).transacoes.length;
 
-describe('boleto-bank set | remove (the operator CLI)', () => {
+describe('the operator CLI: boleto-bank set | remove, boleto remessa | retorno', () => {
   it('stores a usable connection, refuses a bank code that is not 3 digits (storing nothing), and removes it', async () => {
     const merchant = await newMerchant();
     writeSecret(`bank-ok-${merchant.id}`, SECRET);
@@ -76,6 +77,32 @@ describe('boleto-bank set | remove (the operator CLI)', () => {
     const removed = await cli('boleto-bank', 'remove', '--merchant', merchant.id, '--method', 'boleto_bankA');
     expect(removed.code, removed.stderr).toBe(0);
     expect(await banks.get(merchant.id, 'boleto_bankA')).toBeUndefined();
+  }, 60_000);
+
+  it('boleto remessa writes the file; boleto retorno FILE applies one and refuses a malformed one (exit 2, the line)', async () => {
+    const merchant = await connectedMerchant();
+    const { transacao } = (await call('POST', '/v1/transacao', boleto(merchant.token))).body;
+    const dir = mkdtempSync(join(tmpdir(), 'boleto-cli-'));
+    const args = ['--merchant', merchant.id, '--method', 'boleto_bankA'];
+    const remessa = await cli('boleto', 'remessa', ...args, '--out', join(dir, 'CB.REM'));
+    expect(remessa.code, remessa.stderr).toBe(0);
+    expect(JSON.parse(remessa.stdout)).toMatchObject({ titles: 1, total: '150.00' });
+    expect(readCnab240(readFileSync(join(dir, 'CB.REM'), 'latin1')).records.find((r) => r.kind === 'P')).toMatchObject({
+      numeroDocumento: String(transacao.id),
+    });
+
+    const retorno = liquidacaoOf(transacao, 80);
+    writeFileSync(join(dir, 'bad.RET'), retorno.replace(/\r\n$/, '').slice(0, -1));
+    const refused = await cli('boleto', 'retorno', ...args, join(dir, 'bad.RET'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/linha 6: tem 239 caracteres/);
+    expect((await consult(merchant.token, transacao.id)).status).toBe('aguardando_pagamento');
+
+    writeFileSync(join(dir, 'ok.RET'), retorno);
+    const applied = await cli('boleto', 'retorno', ...args, join(dir, 'ok.RET'));
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(JSON.parse(applied.stdout)[0]).toMatchObject({ applied: 1, alreadyImported: false });
+    expect((await consult(merchant.token, transacao.id)).status).toBe('paga');
   }, 60_000);
 });
 
