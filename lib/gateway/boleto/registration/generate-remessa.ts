@@ -53,6 +53,11 @@ export async function generateRemessa(
   );
   const sendable = claimed.filter((entry) => isSendable(entry, transactions.get(entry.transactionId)));
   const titles = sendable.map((entry) => titleOf(transactions.get(entry.transactionId) as Transaction, entry));
+  if (titles.length === 0) {
+    // Everything claimed was settled meanwhile (paid by Pix before its entrada): nothing to send, no empty file.
+    await Promise.all(claimed.map((entry) => deps.remessas.release(merchantId, method, entry)));
+    return undefined;
+  }
   const first = transactions.values().next().value as Transaction | undefined;
   const content = writeRemessa({
     account: settings,

@@ -390,6 +390,16 @@ describe('registered boletos', () => {
     }
   });
 
+  it('writes no remessa for boletos settled before their turn, and empties the queue of them', async () => {
+    const own = await connectedMerchant();
+    const { transacao } = (await call('POST', '/v1/transacao', boleto(own.token))).body;
+    expect((await call('POST', `/v1/transacao/${transacao.id}/simular_pagamento`, { token: own.token })).status).toBe(200);
+    expect(await files.remessa.remessas.queued(own.id, 'boleto_bankA')).toHaveLength(1);
+    expect(await generateRemessa(files.remessa, { merchantId: own.id, method: 'boleto_bankA' })).toBeUndefined();
+    expect(await files.remessa.remessas.queued(own.id, 'boleto_bankA')).toEqual([]);
+    expect(await files.remessa.remessas.list(own.id, 'boleto_bankA')).toEqual([]);
+  });
+
   it('leaves boletos of a merchant without a connection as they were: no detalhes, simular_pagamento refused', async () => {
     const plain = await newMerchant();
     const { transacao } = (await call('POST', '/v1/transacao', boleto(plain.token))).body;
