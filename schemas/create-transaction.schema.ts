@@ -63,6 +63,32 @@ export const createTransactionSchema = {
             },
             tipo_operacao: { type: 'string', enum: ['credito_a_vista', 'parcelado_loja', 'parcelado_administradora', 'debito'] },
             data_vencimento: { type: 'string', pattern: '^\\d{8}$', description: 'DDMMYYYY, boleto only' },
+            multa: {
+              type: 'string',
+              pattern: '^\\d{1,2}(\\.\\d{1,2})?$',
+              description: 'Boleto only: percent of the amount charged once when paid after the due date ("2.00"), > 0.',
+            },
+            juros: {
+              type: 'string',
+              pattern: '^\\d{1,2}(\\.\\d{1,2})?$',
+              description: 'Boleto only: juros de mora, percent a month, counted per day after the due date ("1.00"), > 0.',
+            },
+            desconto: {
+              type: 'object',
+              required: ['valor', 'data_limite'],
+              additionalProperties: false,
+              description: 'Boleto only: this amount off when paid until data_limite (at most the due date).',
+              properties: {
+                valor: { type: 'string', pattern: '^\\d{1,12}\\.\\d{2}$', description: 'Less than the total.' },
+                data_limite: { type: 'string', pattern: '^\\d{8}$', description: 'DDMMYYYY' },
+              },
+            },
+            dias_baixa: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 999,
+              description: 'Boleto only: the bank writes the unpaid boleto off (cancelada) this many days after the due date.',
+            },
             expiracao: {
               type: 'integer',
               minimum: 60,

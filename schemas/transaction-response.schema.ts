@@ -41,7 +41,13 @@ export const transactionResponseSchema = {
           format: 'uri',
           description: 'Hosted page or slip; absent for card-data methods.',
         },
-        detalhes: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
+        detalhes: {
+          type: 'object',
+          description:
+            'Per method (docs/gateway-api.md). A registered boleto: nosso_numero, linha_digitavel, codigo_barras, registro ' +
+            "(pendente | registrado | rejeitado), valor_pago, data_pagamento (YYYY-MM-DD), br_code (the híbrido's Pix, or null).",
+          additionalProperties: { type: ['string', 'null'] },
+        },
         erro: {
           oneOf: [
             { type: 'null' },

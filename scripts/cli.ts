@@ -29,9 +29,14 @@ async function main(argv: string[]): Promise<number> {
       'secret-id': { type: 'string' },
       'base-url': { type: 'string' },
       'no-webhook': { type: 'boolean', default: false },
+      method: { type: 'string' },
+      out: { type: 'string' },
     },
   });
-  const command = COMMANDS[positionals.join(' ')];
+  // `<resource> <action>`, then at most one operand (a file: `boleto retorno ... FILE`).
+  const command = COMMANDS[positionals.slice(0, 2).join(' ')];
+  const [file, ...extra] = positionals.slice(2);
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -39,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   if (values.target !== 'local' && values.target !== 'aws') throw new UsageError('--target must be local or aws');
   if (values.stage !== 'sandbox' && values.stage !== 'production') throw new UsageError('--stage must be sandbox or production');
   const stage = await connect(values.target as Target, values.stage, processEnv(), values.region);
-  const result = await command(stage, values);
+  const result = await command(stage, file === undefined ? values : { ...values, file });
   console.log(values.json ? JSON.stringify(result, null, 2) : formatHuman(result));
   return 0;
 }
@@ -58,7 +63,7 @@ function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]
 
 /** Refusals the operator can act on (bad input, duplicates, unknown ids) exit 2; anything else exits 1. */
 const REFUSAL =
-  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError)$/;
+  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError|BoletoBankSetupError|BoletoRegistrationError|CnabFileError)$/;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -5,6 +5,7 @@ import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
+import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
 import { locationKeyLoader } from './pix/location-service/location-key-loader';
 import type { PixProvider } from './pix/provider/pix-provider';
 import { SandboxPixProvider } from './pix/provider/sandbox-pix-provider';
@@ -44,6 +45,7 @@ export function createGatewayDependencies(
     webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
     webhookAllowPrivate: config.webhookAllowPrivate,
     resolveHost: dnsResolver,
+    boletoBanks: new BoletoBankRepository(clients.documents, names.gatewayTable),
   };
 }
 

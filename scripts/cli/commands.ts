@@ -19,27 +19,14 @@ import {
   sweepStorage,
 } from '../../lib/storage';
 import { createStorageWiring } from '../../lib/storage/storage-wiring';
-import type { StageContext } from '../shared/stage-context';
+import { BOLETO_COMMANDS, BOLETO_USAGE } from './boleto-commands';
+import { type Command, type Options, optionalOption, requiredOption, UsageError } from './options';
 import { postFormPage } from './post-form-page';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError } from './options';
 
-type Options = Record<string, string | boolean | undefined>;
-type Output = Record<string, unknown> | Record<string, unknown>[];
-type Command = (stage: StageContext, options: Options) => Promise<Output>;
-
-function required(options: Options, name: string): string {
-  const value = options[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
-  return value.trim();
-}
-
-function optional(options: Options, name: string): string | undefined {
-  const value = options[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
+const required = requiredOption;
+const optional = optionalOption;
 
 function email(options: Options): string {
   const value = required(options, 'email');
@@ -163,6 +150,7 @@ export const COMMANDS: Record<string, Command> = {
     }
     return { id, outcome: await stage.kmsKeys.create(id) };
   },
+  ...BOLETO_COMMANDS,
   'storage usage': async (stage, options) => {
     const bucket = required(options, 'bucket');
     const { deps } = createStorageWiring(stage.clients, stage.names, stage.config);
@@ -182,6 +170,7 @@ Commands:
                                    (production Pix: the merchant's PSP secret by name, a new callback URL registered at
                                     the PSP with PUT /webhook/{chave}; prints the callback URL once; docs/pix.md)
   pix-psp remove --merchant ID     (the merchant stops taking production Pix; its callback URL answers 404)
+${BOLETO_USAGE}
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
   storage-user max-buckets --id ID --max N|default                 (the user's own bucket limit; default: STORAGE_MAX_BUCKETS_PER_USER)

@@ -5,22 +5,13 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { readSeedFile, seedStage } from '../../scripts/shared/seed';
 import { call, newMerchant } from '../support/gateway';
+import { operatorCli } from '../support/operator-cli';
 import { testStack } from '../support/stack';
 
 const run = promisify(execFile);
 const { env, stage } = testStack();
 
-/** Runs the operator CLI as an operator would, against the test stack. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run('npx', ['--no-install', 'tsx', 'scripts/cli.ts', '--json', ...args], { env: { ...process.env, ...env } }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
-}
+const cli = operatorCli;
 
 async function cliJson(...args: string[]): Promise<any> {
   const result = await cli(...args);

@@ -44,7 +44,10 @@ export const BOLETO_BANKS: Record<BoletoMethod, BoletoBank> = (() => {
 })();
 
 /** The bank's own number for the slip ("nosso número"), as the campo livre carries it and as it is printed. */
-export function freeFieldOf(bank: BoletoBank, sequence: number): { freeField: string; ourNumber: string } {
+export function freeFieldOf(
+  bank: Pick<BoletoBank, 'layout' | 'agency' | 'account' | 'wallet'>,
+  sequence: number,
+): { freeField: string; ourNumber: string } {
   if (bank.layout === 'wallet3-ourNumber8-agency4-account5') {
     const ourNumber = String(sequence % 1e8).padStart(8, '0');
     const ourNumberDigit = mod10(`${bank.agency}${bank.account}${bank.wallet}${ourNumber}`);
@@ -56,4 +59,8 @@ export function freeFieldOf(bank: BoletoBank, sequence: number): { freeField: st
   }
   const ourNumber = String(sequence % 1e11).padStart(11, '0');
   return { freeField: `${bank.agency}${bank.wallet}${ourNumber}${bank.account}0`, ourNumber: `${bank.wallet}/${ourNumber}` };
+}
+
+export function isBoletoMethod(value: string): value is BoletoMethod {
+  return value === 'boleto_bankA' || value === 'boleto_bankB';
 }

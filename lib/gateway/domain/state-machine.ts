@@ -3,7 +3,7 @@ export const STATUSES = ['aguardando_pagamento', 'paga', 'negada', 'cancelada'] 
 export type Status = (typeof STATUSES)[number];
 
 /** What can happen to an existing transaction. */
-export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle';
+export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle' | 'boleto_settle';
 
 /** Why an operation is refused in the transaction's current state (the API answers 409). */
 export type Refusal =
@@ -13,7 +13,8 @@ export type Refusal =
   | 'not_paid'
   | 'not_redirect'
   | 'already_authorized'
-  | 'not_pix';
+  | 'not_pix'
+  | 'not_boleto';
 
 export interface TransitionFacts {
   status: Status;
@@ -28,10 +29,12 @@ export interface TransitionFacts {
  * - complete_payment (buyer on the hosted page): aguardando_pagamento, redirect, not yet authorized;
  * - refund: paga → cancelada;
  * - pix_settle (a Pix charge paid, or expired unpaid): aguardando_pagamento, Pix only.
- * Boletos stay aguardando_pagamento for ever.
+ * - boleto_settle (a registered boleto's occurrence: domain/boleto-moves.ts decides): boletos only.
+ * An unregistered boleto (no bank connection) stays aguardando_pagamento for ever.
  */
 export function refusalFor(operation: Operation, facts: TransitionFacts): Refusal | undefined {
-  if (facts.flow === 'boleto') return 'boleto';
+  if (facts.flow === 'boleto') return operation === 'boleto_settle' ? undefined : 'boleto';
+  if (operation === 'boleto_settle') return 'not_boleto';
   if (operation === 'refund') return facts.status === 'paga' ? undefined : 'not_paid';
   if (operation === 'pix_settle') {
     if (facts.flow !== 'pix') return 'not_pix';
@@ -51,4 +54,5 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   not_redirect: 'Esta transação não é paga em página hospedada',
   already_authorized: 'O pagamento desta transação já foi autorizado',
   not_pix: 'Esta transação não é uma cobrança Pix',
+  not_boleto: 'Esta transação não é um boleto',
 };

@@ -1,5 +1,6 @@
 import type { AcquirerReference } from '../acquirers/acquirer';
 import type { AcquirerAMode } from '../merchants/merchant';
+import { type BoletoCharges, type RegisteredBoleto, registeredBoletoDetalhes } from './boleto-record';
 import type { CardSummary } from './card';
 import type { Detalhes } from './detalhes';
 import { formatAmount } from './money';
@@ -48,6 +49,10 @@ export interface Transaction {
   operationType: string;
   /** ISO date, boletos only. */
   dueDate?: string;
+  /** Boletos only: multa, juros, desconto, baixa automática (create's optional fields). */
+  boletoCharges?: BoletoCharges;
+  /** Boletos of a merchant with a bank connection: its registration at the bank (DESIGN §7.8). */
+  boleto?: RegisteredBoleto;
   /** Id of the hosted page or slip, in `url_acesso`. */
   pageUuid?: string;
   accessUrl?: string;
@@ -82,6 +87,7 @@ export function toApiView(transaction: Transaction): Record<string, unknown> {
   };
   if (transaction.flow !== 'card') view.url_acesso = transaction.accessUrl ?? null;
   if (transaction.pix) view.detalhes = pixDetalhes(transaction.pix);
+  else if (transaction.boleto) view.detalhes = registeredBoletoDetalhes(transaction.boleto);
   else if (transaction.flow !== 'boleto' && transaction.detalhes) view.detalhes = inDocumentedOrder(transaction.detalhes);
   view.erro = null;
   return view;

@@ -1,5 +1,6 @@
 import type { AuthorizationOutcome, CardProcessor, SettlementOutcome } from '../acquirers/acquirer';
 import { GatewayError } from '../errors';
+import { afterBoletoOccurrence, type BoletoOccurrence } from './boleto-moves';
 import type { CardSummary } from './card';
 import { detalhesFor } from './detalhes';
 import { formatAmount } from './money';
@@ -28,6 +29,8 @@ export type TransactionCommand = (
   | { type: 'pix_paid'; e2eid: string; paidAt: string }
   /** A Pix charge past its expiry, unpaid: negada (the expiry pass, or a consult that finds it overdue). */
   | { type: 'pix_expire' }
+  /** A registered boleto's registration, payment, rejection or write-off (retorno, sandbox, Pix), or a baixa asked for. */
+  | { type: 'boleto'; occurrence: BoletoOccurrence }
 ) & { at: string; by: string };
 
 /** Something that happened to a transaction that its merchant is told of (a webhook, DESIGN §7.2). */
@@ -65,6 +68,7 @@ const OPERATION: Record<TransactionCommand['type'], Operation> = {
   pix_paid: 'pix_settle',
   pix_expire: 'pix_settle',
   refund_settled: 'refund',
+  boleto: 'boleto_settle',
 };
 
 /** Refuses (409) a command the transaction's state does not allow; callers check before asking the acquirer. */
@@ -103,7 +107,12 @@ export function cardProcessorOf(transaction: Pick<Transaction, 'method'>): CardP
 }
 
 type Changes = Pick<Transaction, 'status' | 'authorized'> &
-  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds'>>;
+  Partial<
+    Pick<
+      Transaction,
+      'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds' | 'boleto'
+    >
+  >;
 
 function changesOf(transaction: Transaction, command: TransactionCommand): Changes {
   switch (command.type) {
@@ -140,6 +149,8 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
       };
     case 'pix_expire':
       return { status: 'negada', authorized: false, pix: revised(transaction.pix) };
+    case 'boleto':
+      return afterBoletoOccurrence(transaction, command.occurrence, command.at);
   }
 }
 
@@ -189,9 +200,11 @@ function revised(charge: PixCharge | undefined): PixCharge {
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const isRefund = command.type === 'refund' || command.type === 'refund_settled';
+  // Boleto occurrences that keep the status (registered, a duplicate payment) are conditional on the revision too.
+  const revisionGuarded = isRefund || command.type === 'boleto';
   const newStatus = changes.status !== before.status;
-  // Refunds are listed with their own date and author: the history records them only when they change the status.
-  const change = !isRefund || newStatus ? [{ status: changes.status, at: command.at, by: command.by }] : [];
+  // Refunds and boleto occurrences have their own record: the history records them only when they change the status.
+  const change = !revisionGuarded || newStatus ? [{ status: changes.status, at: command.at, by: command.by }] : [];
   const after: Transaction = {
     ...before,
     ...defined,
@@ -205,7 +218,7 @@ function moved(before: Transaction, changes: Changes, command: TransactionComman
     ...(answeredRefund(before, after) ? [{ tipo: 'transacao.estorno', at: command.at, transaction: after }] : []),
     ...(newStatus ? [statusEvent(after, command.at)] : []),
   ];
-  return { before, after, events, guards: isRefund ? REFUND_GUARDS : STATE_GUARDS };
+  return { before, after, events, guards: revisionGuarded ? REFUND_GUARDS : STATE_GUARDS };
 }
 
 /** Whether the move gave a refund its outcome: a new refund with a final status, or a pending one answered. */

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { BoletoSlip } from '../boleto/boleto-slip';
 import type { Buyer } from '../domain/transaction';
 import { DocumentHead } from './page-layout';
+import { QrCodeSvg } from './pix/qr-code';
 
 /** A4 on paper (print CSS), one readable column on a phone. No script: printing is the browser's own command. */
 const STYLES = `
@@ -21,7 +22,9 @@ body{margin:0;font:14px/1.35 Arial,Helvetica,sans-serif;color:#000;background:#e
 .span1{grid-column:span 1}.span2{grid-column:span 2}.span3{grid-column:span 3}.span4{grid-column:span 4}.span5{grid-column:span 5}.span6{grid-column:span 6}
 .right .v{text-align:right}
 .cut{border-top:1px dashed #000;margin:6mm 0 4mm;font-size:.7rem;text-align:right}
-.barcode{margin-top:3mm}
+.barcode{margin-top:3mm;display:flex;align-items:flex-end;justify-content:space-between;gap:4mm}
+.pix{width:32mm;text-align:center}
+.pix svg{display:block;width:32mm;height:32mm}
 .barcode img{display:block;width:103mm;max-width:100%;height:13mm}
 .small{font-size:.7rem}
 ul.instructions{margin:.5mm 0;padding-left:4mm}
@@ -148,6 +151,12 @@ export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; 
             </div>
             <div class="barcode">
               <img src={props.barcodeImage} alt={`Código de barras ${slip.barcode}`} width={390} height={49} />
+              {slip.brCode ? (
+                <div class="pix" data-testid="pix-qr">
+                  <QrCodeSvg text={slip.brCode} label={`QR code Pix de R$ ${slip.amount}`} />
+                  <span class="small">Pague com Pix: leia o QR code no app do seu banco</span>
+                </div>
+              ) : null}
             </div>
             <p class="cut">Autenticação mecânica — Ficha de compensação</p>
           </section>

@@ -19,6 +19,10 @@
  * - Pix: location `PIXLOC#<location id>` / `PIXLOC` (the transaction serving that location); expiry marker
  *   `PIXEXP#<yyyyMMddHHmm of expiry>#<shard 0-9>` / `<expires at>#<id 12 digits>`, written with the charge and removed
  *   when it is paid or expired; `PIXEXP#CHECKPOINT` / `PIXEXP` (the last minute the expiry pass swept).
+ * - Registered boletos: what the next remessa must carry `BOLETOQ#<m>#<method>` / `<id 12 digits>#<instruction>`
+ *   (written with the change that asks for it, deleted by the remessa that claims it); remessa files
+ *   `REMESSA#<m>#<method>` / `<file id>` (the file itself is in the blob bucket) and their sequence
+ *   `COUNTER#remessa#<m>#<method>` / `COUNTER`; retorno files read `RETORNO#<m>#<method>` / `<sha-256 of the file>`.
  */
 
 // Transactions and what a request reads with them.
@@ -121,6 +125,26 @@ export const pixExpiryKey = (expiresAt: string, transactionId: number) => ({
 /** `$` sorts right after `#`: the bound below which every marker expiring at or before `nowIso` sorts. */
 export const pixExpiryDueBound = (nowIso: string) => `${nowIso}$`;
 export const PIX_EXPIRY_CHECKPOINT_KEY = { PK: 'PIXEXP#CHECKPOINT', SK: 'PIXEXP' };
+
+// Registered boletos: the remessa queue, remessa files and their sequence, retorno files.
+export const boletoQueuePartition = (merchantId: string, method: string) => `BOLETOQ#${merchantId}#${method}`;
+export const boletoQueueKey = (merchantId: string, method: string, transactionId: number, instruction: string) => ({
+  PK: boletoQueuePartition(merchantId, method),
+  SK: `${String(transactionId).padStart(12, '0')}#${instruction}`,
+});
+export const remessaPartition = (merchantId: string, method: string) => `REMESSA#${merchantId}#${method}`;
+export const remessaKey = (merchantId: string, method: string, fileId: string) => ({
+  PK: remessaPartition(merchantId, method),
+  SK: fileId,
+});
+export const remessaCounterKey = (merchantId: string, method: string) => ({
+  PK: `COUNTER#remessa#${merchantId}#${method}`,
+  SK: 'COUNTER',
+});
+export const retornoKey = (merchantId: string, method: string, sha256: string) => ({
+  PK: `RETORNO#${merchantId}#${method}`,
+  SK: sha256,
+});
 
 /** Attributes of an item that are keys or index entries, not part of the record it stores. */
 export const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'] as const;

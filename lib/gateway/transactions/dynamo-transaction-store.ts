@@ -22,6 +22,7 @@ import {
 } from '../table/gateway-table';
 import { outboxEventItem } from '../webhooks/outbox-items';
 import { newEventId, webhookEventOf } from '../webhooks/webhook';
+import { boletoSideWrites } from './boleto-queue-items';
 import { pixSideWrites } from './pix-charge-items';
 import type {
   AuthenticatedMerchant,
@@ -154,6 +155,7 @@ export class DynamoTransactionStore implements TransactionStore {
           })),
           ...(idempotency ? [{ Put: idempotencyPut(this.table, idempotency) }] : []),
           ...pixSideWrites(this.table, transition),
+          ...boletoSideWrites(this.table, transition),
         ],
       }),
     );

@@ -1,3 +1,6 @@
+import type { BoletoMethod } from '../boleto/bank-registry';
+import { hybridPixOf } from '../boleto/registration/hybrid-pix';
+import { registeredBoletoOf } from '../boleto/registration/registered-boleto-of';
 import { summariseCard } from '../domain/card';
 import { emptyShoplineDetalhes } from '../domain/detalhes';
 import { PIX_DEFAULT_EXPIRY_SECONDS } from '../domain/pix-charge';
@@ -75,6 +78,15 @@ async function draft(
     const page = order.flow === 'boleto' ? 'boleto' : order.method;
     transaction.accessUrl = `${baseUrl}/v1/${page}/${transaction.pageUuid}`;
     if (order.method === 'bankA_shopline') transaction.detalhes = emptyShoplineDetalhes();
+    if (order.flow === 'boleto' && order.dueDate) {
+      const bank = await deps.boletoBanks?.get(merchant.merchantId, order.method as BoletoMethod);
+      if (bank) {
+        transaction.boleto = {
+          ...registeredBoletoOf({ ...transaction, dueDate: order.dueDate }, bank),
+          ...hybridPixOf({ ...transaction, baseUrl }, bank),
+        };
+      }
+    }
     if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }
   return transaction;

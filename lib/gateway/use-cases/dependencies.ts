@@ -1,4 +1,5 @@
 import type { Acquirer } from '../acquirers/acquirer';
+import type { BoletoBankLookup } from '../boleto/bank-connection/boleto-bank-repository';
 import type { LocationSigningKey } from '../pix/location';
 import type { PixProvider } from '../pix/provider/pix-provider';
 import type { TransactionStore } from '../transactions/ports';
@@ -21,6 +22,8 @@ export interface GatewayDependencies {
   /** WEBHOOK_ALLOW_PRIVATE (local stacks): http:// and internal targets accepted. */
   webhookAllowPrivate: boolean;
   resolveHost: HostResolver;
+  /** Merchants' boleto bank connections (DESIGN §7.8); absent: every boleto is unregistered, as before. */
+  boletoBanks?: BoletoBankLookup;
 }
 
 /** A response the handler sends as is: a status and the `{"transacao": ...}` body. */

@@ -1,7 +1,8 @@
 import type { JSONWebKeySet } from 'jose';
 import { GatewayError } from '../errors';
-import { cobPayloadOf, locationJwks, signCobPayload } from '../pix/location';
+import { cobPayloadOf, cobvPayloadOf, locationJwks, signCobPayload } from '../pix/location';
 import { cobOf } from '../pix/location-service/cob-of-transaction';
+import { cobvOfBoleto } from '../pix/location-service/cobv-of-boleto';
 import type { GatewayDependencies } from './dependencies';
 import { expireIfOverdue } from './pix-expiry';
 
@@ -11,7 +12,8 @@ const LOCATION_ID = /^[a-zA-Z0-9]{1,64}$/;
 /**
  * GET /v1/pix/loc/{locationId}: what the payer's app fetches behind the BR Code, the charge as the BCB API Pix `cob`
  * signed as a compact JWS whose header names the key (`kid`) and where to fetch it (`jku`, this service's JWKS).
- * A charge found past its expiry is expired first, so the payload never offers it as payable.
+ * A charge found past its expiry is expired first, so the payload never offers it as payable. A boleto híbrido's
+ * location serves its `cobv` (due date, charges, payer).
  */
 export async function pixLocationJws(
   deps: Pick<GatewayDependencies, 'store' | 'now' | 'pixLocationKey'>,
@@ -20,11 +22,13 @@ export async function pixLocationJws(
   const found = LOCATION_ID.test(input.locationId ?? '')
     ? await deps.store.findByPixLocation(input.locationId as string)
     : undefined;
+  const jku = pixJwksUrl(input.baseUrl);
+  if (found?.boleto?.pix) return signCobPayload(cobvPayloadOf(cobvOfBoleto(found), deps.now()), await deps.pixLocationKey(), jku);
   if (!found?.pix) throw new GatewayError('not_found', 'Cobrança Pix não encontrada');
   const transaction = await expireIfOverdue(deps, found);
   const charge = transaction.pix ?? found.pix;
   const payload = cobPayloadOf(cobOf({ ...transaction, pix: charge }), deps.now());
-  return signCobPayload(payload, await deps.pixLocationKey(), pixJwksUrl(input.baseUrl));
+  return signCobPayload(payload, await deps.pixLocationKey(), jku);
 }
 
 /** GET /v1/pix/jwks.json: the public key(s) that verify location payloads. */

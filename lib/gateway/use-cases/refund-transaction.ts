@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { applyBoletoOccurrence } from '../boleto/registration/apply-boleto-occurrence';
 import { newRefundId, type Refund, type RefundStatus, remainingCents } from '../domain/refund';
 import { type Transaction, toApiView } from '../domain/transaction';
 import { type Transition, transition } from '../domain/transition';
@@ -34,6 +35,7 @@ const PENDING_POLL_MS = 25;
  * With an Idempotency-Key the reservation stores the pending response and step 3 replaces it with the final one.
  */
 export async function refundAuthorized(deps: GatewayDependencies, input: AuthorizedRefund): Promise<GatewayResult> {
+  if (input.transaction.boleto && input.transaction.status === 'aguardando_pagamento') return requestBaixa(deps, input);
   const reservation = await reserve(deps, input);
   if ('replay' in reservation) return reservation.replay;
   const { transaction, refund } = reservation;
@@ -50,6 +52,22 @@ export async function refundAuthorized(deps: GatewayDependencies, input: Authori
   }
   const settled = await recordAnswer(deps, transaction, refund, answer, idempotency);
   return { statusCode: 200, body: { transacao: toApiView(settled) } };
+}
+
+/**
+ * `estornar` on an unpaid registered boleto: nothing was paid to give back, so the bank is asked for a baixa (the
+ * next remessa's instruction 02); it becomes cancelada when a retorno confirms it (occurrence 09). Whole only.
+ */
+async function requestBaixa(deps: GatewayDependencies, input: AuthorizedRefund): Promise<GatewayResult> {
+  if (input.cents !== undefined) {
+    throw new GatewayError(
+      'transition_not_allowed',
+      'Um boleto não pago é baixado inteiro: não informe valor',
+      toApiView(input.transaction),
+    );
+  }
+  const moved = await applyBoletoOccurrence(deps, input.transaction, { kind: 'baixa_requested' }, input.by);
+  return { statusCode: 200, body: { transacao: toApiView(moved) } };
 }
 
 type Reservation = { transaction: Transaction; refund: Refund } | { replay: GatewayResult };

@@ -1,4 +1,5 @@
 import { CARD_FIELDS } from '../../../schemas/create-transaction.schema';
+import type { BoletoCharges } from '../domain/boleto-record';
 import { type CardBrand, containsCardNumber, cvvLength, detectBrand, isExpired, passesLuhn } from '../domain/card';
 import { isPastDate, parseDueDate } from '../domain/due-date';
 import { parseAmount } from '../domain/money';
@@ -8,6 +9,7 @@ import { isReturnUrl } from '../domain/return-url';
 import type { Buyer } from '../domain/transaction';
 import { GatewayError } from '../errors';
 import type { AcquirerAMode } from '../merchants/merchant';
+import { boletoChargesOf, refuseBoletoCharges } from './boleto-charges';
 import type { CreateTransactionRequest } from './create-request-validator';
 
 /** A create request that passed every rule, normalised. The card (if any) is only ever held in memory. */
@@ -23,6 +25,8 @@ export interface NewTransaction {
   installments: number;
   operationType: string;
   dueDate?: string;
+  /** Boletos only: multa, juros, desconto, baixa automática (absent when none is set). */
+  boletoCharges?: BoletoCharges;
   /** Pix only: seconds until the charge expires. */
   pixExpirySeconds?: number;
   card?: { number: string; cvv: string; expiry: string; brand: CardBrand };
@@ -58,6 +62,7 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
   if (flow !== 'boleto' && pagamento.data_vencimento !== undefined) {
     throw invalid(`transacao.pagamento.data_vencimento: só se aplica a boletos`);
   }
+  if (flow !== 'boleto') refuseBoletoCharges(pagamento);
   if (flow === 'boleto') {
     for (const field of ['nome', 'documento'] as const) {
       if (!comprador?.[field]) throw invalid(`transacao.comprador.${field}: campo obrigatório para boletos (pagador do título)`);
@@ -69,6 +74,8 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     'transacao.url_retorno': url,
     ...Object.fromEntries(Object.entries(comprador ?? {}).map(([field, value]) => [`transacao.comprador.${field}`, value])),
   });
+  const dueDate = flow === 'boleto' ? dueDateOf(pagamento.data_vencimento, now) : undefined;
+  const charges = dueDate ? boletoChargesOf(pagamento, totalCents, dueDate, now) : undefined;
   const operationType = pagamento.tipo_operacao ?? 'credito_a_vista';
   const installments = Number(pagamento.parcelas ?? 1);
   checkInstallments(operationType, installments);
@@ -83,7 +90,8 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
     buyer: comprador ? buyerOf(comprador) : undefined,
     installments,
     operationType,
-    dueDate: flow === 'boleto' ? dueDateOf(pagamento.data_vencimento, now) : undefined,
+    dueDate,
+    ...(charges && Object.keys(charges).length > 0 ? { boletoCharges: charges } : {}),
     pixExpirySeconds: flow === 'pix' ? (pagamento.expiracao ?? PIX_DEFAULT_EXPIRY_SECONDS) : undefined,
     card: flow === 'card' ? validateCard(pagamento, now) : undefined,
   };

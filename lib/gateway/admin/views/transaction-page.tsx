@@ -3,6 +3,7 @@ import { maskedPan } from '../../domain/card';
 import { capturedCentsOf, refundedCents, refundsOf, remainingCents } from '../../domain/refund';
 import { refusalFor } from '../../domain/state-machine';
 import { type Transaction, toApiView } from '../../domain/transaction';
+import { BoletoSection } from './boleto-section';
 import { DataTable } from './data-table';
 import { dateTime, METHOD_LABELS, money, STATUS_LABELS } from './format';
 import { Layout, type PageFrame, StatusBadge } from './layout';
@@ -107,6 +108,7 @@ export function TransactionPage(props: TransactionPageProps) {
           </dl>
         </section>
       )}
+      {t.boleto && <BoletoSection boleto={t.boleto} row={row} />}
       {t.buyer && (
         <section class="card" aria-labelledby="h-buyer">
           <h2 id="h-buyer">Buyer</h2>

@@ -1,5 +1,6 @@
 import { CompactSign, type JSONWebKeySet } from 'jose';
 import type { CobPayload } from './cob-payload';
+import type { CobvPayload } from './cobv-payload';
 import type { LocationSigningKey } from './signing-key';
 
 /** The media type the location answers with (a compact JWS). */
@@ -9,7 +10,7 @@ export const LOCATION_CONTENT_TYPE = 'application/jose';
  * Signs the payload as the BCB's location endpoint serves it: a compact JWS whose protected header names the key by
  * `kid` and where to fetch it by `jku` (this service's JWKS URL), so the payer's app can verify without prior setup.
  */
-export async function signCobPayload(payload: CobPayload, key: LocationSigningKey, jku: string): Promise<string> {
+export async function signCobPayload(payload: CobPayload | CobvPayload, key: LocationSigningKey, jku: string): Promise<string> {
   if (!/^https?:\/\//.test(jku)) throw new RangeError('jku must be an absolute URL');
   return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: key.alg, typ: 'JWS', kid: key.kid, jku })

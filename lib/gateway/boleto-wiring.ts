@@ -1,0 +1,35 @@
+import type { AwsClients, ResourceNames } from '../aws';
+import { type MetricsSink, NO_METRICS } from '../metrics';
+import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
+import type { RemessaDependencies } from './boleto/registration/generate-remessa';
+import type { RetornoDependencies } from './boleto/registration/import-retorno';
+import { RemessaStore } from './boleto/registration/remessa-store';
+import { RetornoStore } from './boleto/registration/retorno-store';
+import { DynamoTransactionStore } from './transactions/dynamo-transaction-store';
+
+export interface BoletoFileDependencies {
+  remessa: RemessaDependencies;
+  retorno: RetornoDependencies;
+}
+
+/**
+ * The boleto file exchange (remessa out, retorno in) against a stage's table and blob bucket: for the CLI and the
+ * admin function. Retorno occurrences move transactions through the same store as the API (events, metrics).
+ */
+export function createBoletoFileDependencies(
+  clients: Pick<AwsClients, 'documents' | 's3'>,
+  names: Pick<ResourceNames, 'gatewayTable' | 'blobBucket'>,
+  sink: MetricsSink = NO_METRICS,
+): BoletoFileDependencies {
+  const banks = new BoletoBankRepository(clients.documents, names.gatewayTable);
+  const now = () => new Date();
+  return {
+    remessa: { remessas: new RemessaStore(clients.documents, clients.s3, names.gatewayTable, names.blobBucket), banks, now },
+    retorno: {
+      store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
+      retornos: new RetornoStore(clients.documents, names.gatewayTable),
+      banks,
+      now,
+    },
+  };
+}

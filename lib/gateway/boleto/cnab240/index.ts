@@ -1,0 +1,3 @@
+export * from './cnab-file-error';
+export * from './remessa-writer';
+export * from './retorno-reader';
