@@ -6,7 +6,8 @@ import type { ObjectChecksum } from '../checksums/object-checksum';
 import { toObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectLock } from '../object-lock/object-lock';
 import type { Tag } from '../tagging/tag-set';
-import { fromListingAttributes, ListingModes, listingAttributes, listingPartition } from './listing-item';
+import { fromListingAttributes, listingAttributes, listingPartition } from './listing-item';
+import { ListingModes } from './listing-mode-repository';
 import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord, ObjectSettings } from './object-record';
 
 /**

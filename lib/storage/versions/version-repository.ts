@@ -2,13 +2,8 @@ import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInp
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
 import type { ObjectLock } from '../object-lock/object-lock';
-import {
-  fromListingAttributes,
-  ListingModes,
-  listingAttributes,
-  listingPartition,
-  versionListingPartition,
-} from '../objects/listing-item';
+import { fromListingAttributes, listingAttributes, listingPartition, versionListingPartition } from '../objects/listing-item';
+import { ListingModes } from '../objects/listing-mode-repository';
 import type { ManifestPart, ObjectSettings } from '../objects/object-record';
 import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
