@@ -14,6 +14,8 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createAwsClients, resourceNames } from '../lib/aws';
@@ -128,6 +130,10 @@ try {
   const large = Buffer.alloc(1024 * 1024, 2);
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'large', Body: large }));
   for (let i = 0; i < 1000; i++) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `list/${i}`, Body: 'x' }));
+  const versioned = `${bucket}-v`;
+  await s3.send(new CreateBucketCommand({ Bucket: versioned }));
+  await s3.send(new PutBucketVersioningCommand({ Bucket: versioned, VersioningConfiguration: { Status: 'Enabled' } }));
+  for (let i = 0; i < 1000; i++) await s3.send(new PutObjectCommand({ Bucket: versioned, Key: `v/${i % 500}`, Body: 'x' }));
   rows.push(
     await measure(
       'S3 PUT 4 KiB',
@@ -167,6 +173,14 @@ try {
       'S3 LIST 1,000 keys',
       'storageBucket',
       () => s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'list/' })),
+      PRICES.s3Tier1PerRequest * 1e6,
+    ),
+  );
+  rows.push(
+    await measure(
+      'S3 LIST 1,000 vers.',
+      'storageBucket',
+      () => s3.send(new ListObjectVersionsCommand({ Bucket: versioned, Prefix: 'v/' })),
       PRICES.s3Tier1PerRequest * 1e6,
     ),
   );
