@@ -31,6 +31,13 @@ export function listingAttributes(record: Listed): Record<string, unknown> {
   };
 }
 
+/** A version's listing attributes: the object's, and whether it is a delete marker or the null version. */
+export const versionListingAttributes = (version: Listed & { deleteMarker: boolean; versionId: string }) => ({
+  ...listingAttributes(version),
+  ...(version.deleteMarker ? { x: true } : {}),
+  ...(version.versionId === 'null' ? { n: true } : {}),
+});
+
 /** A listing item back into what a listing shows of it; `key` is the object key (the sort key, or its first part). */
 export function fromListingAttributes(key: string, item: Record<string, unknown>): ListedObject {
   const etag = item.e instanceof Uint8Array ? Buffer.from(item.e).toString('hex') : String(item.e ?? '');

@@ -2,7 +2,13 @@ import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInp
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
 import type { ObjectLock } from '../object-lock/object-lock';
-import { fromListingAttributes, listingAttributes, listingPartition, versionListingPartition } from '../objects/listing-item';
+import {
+  fromListingAttributes,
+  listingAttributes,
+  listingPartition,
+  versionListingAttributes,
+  versionListingPartition,
+} from '../objects/listing-item';
 import { ListingModes } from '../objects/listing-mode-repository';
 import type { ManifestPart, ObjectSettings } from '../objects/object-record';
 import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
@@ -93,7 +99,7 @@ export class VersionRepository implements VersionCatalog {
       })),
       ...change.remove.map((seq) => ({ Delete: { TableName: table, Key: versionKey(bucket, key, seq) } })),
       ...change.put.map((version) => ({
-        Put: { TableName: table, Item: { ...versionListingKey(bucket, key, version.seq), ...versionListing(version) } },
+        Put: { TableName: table, Item: { ...versionListingKey(bucket, key, version.seq), ...versionListingAttributes(version) } },
       })),
       ...change.remove.map((seq) => ({ Delete: { TableName: table, Key: versionListingKey(bucket, key, seq) } })),
     ];
@@ -192,13 +198,6 @@ export class VersionRepository implements VersionCatalog {
     return ids.map((id) => String(id ?? '')).filter((id) => id !== '');
   }
 }
-
-/** A version's listing attributes: the object's, and whether it is a delete marker or the null version. */
-const versionListing = (version: ObjectVersion) => ({
-  ...listingAttributes(version),
-  ...(version.deleteMarker ? { x: true } : {}),
-  ...(version.versionId === 'null' ? { n: true } : {}),
-});
 
 /** A version as a listing shows it (what the listing item holds; no blob, no headers: a listing reads none). */
 function fromVersionListing(bucket: string, item: Record<string, unknown>): ObjectVersion {

@@ -8,12 +8,13 @@ import {
   PutBucketVersioningCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { countAwsUsage } from '../../../bench/support/aws-usage';
 import { createAwsClients } from '../../../lib/aws';
 import { loadServiceConfig } from '../../../lib/config';
 import { bucketKey } from '../../../lib/storage/buckets/bucket-repository';
+import { backfillListing } from '../../../lib/storage/listing/listing-backfill-repository';
 import { listingPartition } from '../../../lib/storage/objects/listing-item';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { inProcessS3 } from '../../support/in-process-s3';
@@ -126,5 +127,23 @@ describe('listings from the compact listing index', () => {
       ['c', 'null'],
       ['d', 'null'],
     ]);
+
+    // The backfill gives the old objects their listing items and marks the bucket: listings read those from then on.
+    const report = await backfillListing(documents, table, bucket);
+    expect(report).toEqual({ objects: 2, versions: 0, skipped: 1 });
+    const compact = await documents.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': listingPartition(bucket) },
+      }),
+    );
+    expect(compact.Items!.map((item) => item.SK)).toEqual(['a', 'c', 'd']);
+    const backfilled = inProcessS3(container(), { accessKeyId: owner.accessKey, secretAccessKey: owner.secretKey });
+    await backfilled.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'c' }));
+    const listed = await backfilled.send(new ListObjectsCommand({ Bucket: bucket }));
+    expect(listed.Contents!.map((entry) => [entry.Key, entry.ETag, entry.Size, entry.Owner?.ID])).toEqual(
+      v1.Contents!.filter((entry) => entry.Key !== 'c').map((entry) => [entry.Key, entry.ETag, entry.Size, entry.Owner?.ID]),
+    );
   });
 });
