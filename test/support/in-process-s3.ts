@@ -11,6 +11,8 @@ import type { StorageWiring } from '../../lib/storage/storage-deps';
 export function inProcessS3(
   wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>,
   credentials: { accessKeyId: string; secretAccessKey: string },
+  /** Called as each request starts, once its answer is ready, and once the work after the answer is done. */
+  hooks: { started?: () => void; answered?: () => void; finished?: () => void } = {},
 ): S3Client {
   const requestHandler = {
     handle: async (request: {
@@ -34,13 +36,16 @@ export function inProcessS3(
         isBase64Encoded: true,
         requestContext: { requestId: randomUUID() },
       } as unknown as APIGatewayProxyEvent;
+      hooks.started?.();
       const response = await handleS3Request(wiring.deps, wiring.keys, toS3Request(event, 'localhost'), wiring.reader).catch(
         (error: unknown): S3Response => {
           const rendered = renderS3Error(error, { requestId: 'r', path: request.path, method: request.method });
           return { status: rendered.statusCode, headers: rendered.headers as Record<string, string>, body: rendered.body };
         },
       );
+      hooks.answered?.();
       await response.after?.();
+      hooks.finished?.();
       return {
         response: {
           statusCode: response.status,
