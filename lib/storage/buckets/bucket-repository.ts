@@ -252,6 +252,7 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     location: String(item.location ?? ''),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
+    ...(item.versionedWhenEmpty === true ? { versionedWhenEmpty: true as const } : {}),
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
     ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
     ...(item.encryption === undefined ? {} : { encryption: item.encryption as BucketEncryption }),
