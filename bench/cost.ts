@@ -8,17 +8,16 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import {
   CreateBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
-  S3Client,
 } from '@aws-sdk/client-s3';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createAwsClients, resourceNames } from '../lib/aws';
 import { loadServiceConfig } from '../lib/config';
 import { MerchantRepository } from '../lib/gateway';
@@ -27,11 +26,9 @@ import { createGatewayDependencies } from '../lib/gateway/gateway-wiring';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
 import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
 import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';
-import { renderS3Error, type S3Response } from '../lib/storage';
-import { handleS3Request } from '../lib/storage/http/s3-pipeline';
-import { toS3Request } from '../lib/storage/http/s3-request-parser';
 import { createStorageWiring } from '../lib/storage/storage-wiring';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+import { inProcessS3 } from '../test/support/in-process-s3';
 import { PRICES } from './support/aws-prices';
 import { type AwsUsage, countAwsUsage } from './support/aws-usage';
 import { newBenchUser } from './support/storage-bench-clients';
@@ -133,6 +130,10 @@ try {
   const large = Buffer.alloc(1024 * 1024, 2);
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'large', Body: large }));
   for (let i = 0; i < 1000; i++) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `list/${i}`, Body: 'x' }));
+  const versioned = `${bucket}-v`;
+  await s3.send(new CreateBucketCommand({ Bucket: versioned }));
+  await s3.send(new PutBucketVersioningCommand({ Bucket: versioned, VersioningConfiguration: { Status: 'Enabled' } }));
+  for (let i = 0; i < 1000; i++) await s3.send(new PutObjectCommand({ Bucket: versioned, Key: `v/${i % 500}`, Body: 'x' }));
   rows.push(
     await measure(
       'S3 PUT 4 KiB',
@@ -172,6 +173,14 @@ try {
       'S3 LIST 1,000 keys',
       'storageBucket',
       () => s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'list/' })),
+      PRICES.s3Tier1PerRequest * 1e6,
+    ),
+  );
+  rows.push(
+    await measure(
+      'S3 LIST 1,000 vers.',
+      'storageBucket',
+      () => s3.send(new ListObjectVersionsCommand({ Bucket: versioned, Prefix: 'v/' })),
       PRICES.s3Tier1PerRequest * 1e6,
     ),
   );
@@ -234,64 +243,4 @@ async function packagedFunctions(): Promise<{ memoryMb: Record<string, number>; 
   const memoryMb: Record<string, number> = { default: fallback };
   for (const [name, fn] of Object.entries(resolved.functions)) memoryMb[name] = fn.memorySize ?? fallback;
   return { memoryMb, architecture: resolved.provider.architecture ?? 'x86_64' };
-}
-
-/** An SDK v3 client whose requests go through the storage functions' pipeline in this process (a warm container). */
-function inProcessS3(
-  wiring: ReturnType<typeof createStorageWiring>,
-  credentials: { accessKeyId: string; secretAccessKey: string },
-): S3Client {
-  const requestHandler = {
-    handle: async (request: {
-      method: string;
-      path: string;
-      query?: Record<string, string | string[] | null>;
-      headers: Record<string, string>;
-      body?: unknown;
-    }) => {
-      const body = request.body === undefined ? undefined : await bodyBytes(request.body);
-      const event = {
-        httpMethod: request.method,
-        path: request.path,
-        headers: {},
-        multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, [value]])),
-        queryStringParameters: null,
-        multiValueQueryStringParameters: Object.fromEntries(
-          Object.entries(request.query ?? {}).map(([name, value]) => [name, [value ?? ''].flat()]),
-        ),
-        body: body?.toString('base64') ?? null,
-        isBase64Encoded: true,
-        requestContext: { requestId: randomUUID() },
-      } as unknown as APIGatewayProxyEvent;
-      const response = await handleS3Request(wiring.deps, wiring.keys, toS3Request(event, 'localhost'), wiring.reader).catch(
-        (error: unknown): S3Response => {
-          const rendered = renderS3Error(error, { requestId: 'r', path: request.path, method: request.method });
-          return { status: rendered.statusCode, headers: rendered.headers as Record<string, string>, body: rendered.body };
-        },
-      );
-      await response.after?.();
-      return {
-        response: {
-          statusCode: response.status,
-          headers: response.headers,
-          body: Readable.from([Buffer.from(response.body ?? '')]),
-        },
-      };
-    },
-  };
-  return new S3Client({
-    region: 'us-east-1',
-    endpoint: 'http://localhost',
-    forcePathStyle: true,
-    credentials,
-    requestHandler,
-    maxAttempts: 1,
-  });
-}
-
-async function bodyBytes(body: unknown): Promise<Buffer> {
-  if (typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Uint8Array) return Buffer.from(body as Buffer);
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }

@@ -21,10 +21,19 @@ export function stringWithDefault(env: Env, name: string, fallback: string): str
 }
 
 export function positiveInteger(env: Env, name: string, fallback: number): number {
+  return wholeNumber(env, name, fallback, 1, 'a positive integer');
+}
+
+/** A whole number, zero allowed (a delay or period where 0 means "at once"). */
+export function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  return wholeNumber(env, name, fallback, 0, 'a whole number of 0 or more');
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number, what: string): number {
   const raw = optionalString(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw))) {
-    throw new ConfigError(`Environment variable ${name} must be a positive integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`Environment variable ${name} must be ${what}, got "${raw}"`);
   }
   return Number(raw);
 }

@@ -2,6 +2,7 @@ import {
   ConfigError,
   type Env,
   httpUrl,
+  nonNegativeInteger,
   oneOf,
   onOff,
   optionalString,
@@ -57,6 +58,11 @@ export interface ServiceConfig {
   storageLifecycleDaySeconds: number;
   /** How long server access log records wait before delivery at most, in seconds (DESIGN §7.6). */
   storageLogFlushSeconds: number;
+  /**
+   * How long a container keeps request usage counts in memory before it writes them (docs/operations.md, "Keys and
+   * scale"); 0 writes each request's count as it is served.
+   */
+  storageUsageFlushSeconds: number;
   /** How long one scheduled delivery invocation keeps polling the webhook outbox (it must end inside its 60 s timeout). */
   webhookLoopSeconds: number;
   stage: Stage;
@@ -157,6 +163,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     ),
     storageLifecycleDaySeconds: positiveInteger(env, 'STORAGE_LIFECYCLE_DAY_SECONDS', 86_400),
     storageLogFlushSeconds: positiveInteger(env, 'STORAGE_LOG_FLUSH_SECONDS', 300),
+    storageUsageFlushSeconds: nonNegativeInteger(env, 'STORAGE_USAGE_FLUSH_SECONDS', 60),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,

@@ -3,6 +3,7 @@ import type { AwsClients, ResourceNames } from '../aws';
 import type { ServiceConfig } from '../config';
 import { AccessLogBufferRepository } from './access-logs/access-log-buffer-repository';
 import { AuthFailureRepository } from './auth/auth-failure-repository';
+import { BatchedUsageMeter, USAGE_BATCH_MAX_REQUESTS } from './billing/batched-usage-meter';
 import { UsageRepository } from './billing/usage-repository';
 import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
@@ -38,6 +39,7 @@ export function createStorageWiring(
     | 'storageMaxBucketsPerUser'
     | 'storageTorrentMaxBytes'
     | 'storageTorrentTracker'
+    | 'storageUsageFlushSeconds'
   >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
@@ -55,7 +57,12 @@ export function createStorageWiring(
       objects: new ObjectRepository(clients.documents, names.storageTable),
       versions: new VersionRepository(clients.documents, names.storageTable),
       uploads: new UploadRepository(clients.documents, names.storageTable),
-      usage: new UsageRepository(clients.documents, names.storageTable),
+      // Counted per container, written in batches (docs/operations.md, "Keys and scale").
+      usage: new BatchedUsageMeter(new UsageRepository(clients.documents, names.storageTable), {
+        flushMs: config.storageUsageFlushSeconds * 1000,
+        maxRequests: USAGE_BATCH_MAX_REQUESTS,
+        now: Date.now,
+      }),
       blobs,
       kms,
       sseCustomerKeyOverHttp: config.storageSseCustomerKeyOverHttp,

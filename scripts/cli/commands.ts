@@ -18,6 +18,7 @@ import {
   isValidStorageUserId,
   sweepStorage,
 } from '../../lib/storage';
+import { backfillListing } from '../../lib/storage/listing/listing-backfill-repository';
 import { createStorageWiring } from '../../lib/storage/storage-wiring';
 import { BOLETO_COMMANDS, BOLETO_USAGE } from './boleto-commands';
 import { type Command, type Options, optionalOption, requiredOption, UsageError } from './options';
@@ -156,6 +157,10 @@ export const COMMANDS: Record<string, Command> = {
     const { deps } = createStorageWiring(stage.clients, stage.names, stage.config);
     return (await deps.usage.list(bucket)).map((entry) => ({ ...entry }));
   },
+  'storage listing-backfill': async (stage, options) => {
+    const bucket = required(options, 'bucket');
+    return { bucket, ...(await backfillListing(stage.clients.documents, stage.names.storageTable, bucket)) };
+  },
 };
 
 export const USAGE = `Usage: npm run cli -- [--target local|aws] [--stage sandbox|production] [--region R] [--json] <command>
@@ -177,6 +182,8 @@ ${BOLETO_USAGE}
   storage sweep-orphans [--older-than-minutes 60] [--upload-expiry-days 7]  (aborts idle multipart uploads, removes blobs nothing points at; also runs hourly)
   storage post-form --bucket NAME --id USER [--endpoint URL]       (an HTML page with a signed browser upload form)
   storage usage --bucket NAME                                       (requests and bytes in/out per payer and day)
+  storage listing-backfill --bucket NAME   (a bucket created before the listing index gets its listing items, then
+                                            lists from them; after the deploy that brought them: docs/operations.md)
   kms-key create --id NAME                                          (a local stage's KMS key for SSE-KMS; idempotent)
 
 --target local (default) reaches the running \`npm start\` stack (or DYNAMODB_ENDPOINT/S3_ENDPOINT);

@@ -10,7 +10,7 @@ import { freePort } from './ports';
  * ports; stop() also removes the temp dir.
  */
 export async function startEphemeralStack(
-  options: Pick<LocalStackOptions, 'withOffline' | 'definitions' | 'onOutput'> & { name: string },
+  options: Pick<LocalStackOptions, 'withOffline' | 'definitions' | 'onOutput' | 'functionEnv'> & { name: string },
 ): Promise<LocalStack & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), `gwstore-${options.name}-`));
   const ports = { http: await freePort(), dynamodb: await freePort(), s3: await freePort(), lambda: await freePort() };
@@ -30,6 +30,7 @@ export async function startEphemeralStack(
         STORAGE_AUTH_FAILURES_PER_MINUTE: '1000000',
         // An invoked deliverWebhooks (its EMF test) polls for 2 s, not a scheduled run's 45 s.
         WEBHOOK_LOOP_SECONDS: '2',
+        ...options.functionEnv,
       },
     });
     return {

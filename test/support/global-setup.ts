@@ -19,6 +19,9 @@ export async function setup(project: TestProject): Promise<void> {
   const started = await startEphemeralStack({
     name: 'test',
     withOffline: true,
+    // Suites read usage totals right after their requests: each request's count is written as it is served. The
+    // batching itself is tested in process (test/unit/storage/billing, test/integration/storage/hot-keys.test.ts).
+    functionEnv: { STORAGE_USAGE_FLUSH_SECONDS: '0' },
     onOutput: (source, chunk) => {
       if (source !== 'offline') return;
       if (sink) sink(chunk);

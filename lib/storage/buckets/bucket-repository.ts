@@ -27,6 +27,11 @@ export const bucketKey = (name: string) => ({ PK: `BUCKET#${name}`, SK: 'BUCKET'
 export const objectsPartition = (bucket: string) => `OBJECTS#${bucket}`;
 export const versionsPartition = (bucket: string) => `VERSIONS#${bucket}`;
 /**
+ * On the bucket item: every object and version of the bucket has its listing item (objects/listing-item.ts), so that
+ * listings read those. Buckets created since the listing index existed carry it.
+ */
+export const COMPACT_LISTING = { listing: 'compact' } as const;
+/**
  * Sparse indexes of the buckets with a lifecycle configuration or access logging, each spread over a few partitions
  * (no hot key when many buckets change at once); the scheduled passes query them instead of reading every bucket.
  */
@@ -80,6 +85,7 @@ export class BucketRepository implements BucketCatalog {
               GSI1SK: bucket.name,
               kind: 'bucket',
               ...bucket,
+              ...COMPACT_LISTING,
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -246,6 +252,7 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     location: String(item.location ?? ''),
     ...(item.acl === undefined ? {} : { acl: item.acl as Grant[] }),
     ...(item.versioning === undefined ? {} : { versioning: item.versioning as BucketRecord['versioning'] }),
+    ...(item.versionedWhenEmpty === true ? { versionedWhenEmpty: true as const } : {}),
     ...(item.requestPayer === 'Requester' ? { requestPayer: 'Requester' as const } : {}),
     ...(item.cors === undefined ? {} : { cors: item.cors as CorsRule[] }),
     ...(item.encryption === undefined ? {} : { encryption: item.encryption as BucketEncryption }),

@@ -21,6 +21,11 @@ export interface BucketRecord {
   acl?: Grant[];
   /** Undefined: never versioned (GET ?versioning reports no status); once set it is never unset, as in S3. */
   versioning?: 'Enabled' | 'Suspended';
+  /**
+   * True when the bucket held no object when versioning was first set: it has no object from before versioning (no
+   * null version without a version item), so listing its versions reads the version index alone.
+   */
+  versionedWhenEmpty?: true;
   /** Undefined: BucketOwner pays. */
   requestPayer?: 'Requester';
   /** Undefined: no CORS configuration (preflights are refused). */
@@ -44,7 +49,7 @@ export interface BucketRecord {
 }
 
 /** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle, ?logging) change (null: back to the default). */
-export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock'>> & {
+export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | 'objectLock' | 'versionedWhenEmpty'>> & {
   requestPayer?: 'Requester' | null;
   cors?: CorsRule[] | null;
   encryption?: BucketEncryption | null;

@@ -5,8 +5,8 @@ import type { S3Response } from '../requests/s3-response';
 import type { StorageDeps } from '../storage-deps';
 
 /**
- * Records the request's usage for its payer (one atomic counter update, run after the answer: see S3Response.after)
- * and tells a paying requester, as S3 does.
+ * Counts the request's usage for its payer (into the container's batch, written now and then: BatchedUsageMeter; run
+ * after the answer: see S3Response.after) and tells a paying requester, as S3 does.
  */
 export function chargeRequest(
   deps: StorageDeps,

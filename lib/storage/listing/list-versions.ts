@@ -39,7 +39,8 @@ export async function listVersionsPage(deps: StorageDeps, bucket: BucketRecord, 
     const marker = versionIdMarker === undefined ? undefined : await findVersion(deps, bucket, keyMarker, versionIdMarker);
     after = versionCursor(keyMarker, marker?.seq ?? PAST_VERSIONS);
   }
-  const page = await listIndexPage(versionIndex(deps, bucket.name), (item) => versionCursor(item.key, item.seq), {
+  const index = bucket.versionedWhenEmpty ? versionsOnly(deps, bucket.name) : versionIndex(deps, bucket.name);
+  const page = await listIndexPage(index, (item) => versionCursor(item.key, item.seq), {
     prefix: params.prefix,
     delimiter: params.delimiter,
     maxKeys: params.maxKeys,
@@ -63,6 +64,12 @@ export async function listVersionsPage(deps: StorageDeps, bucket: BucketRecord, 
 }
 
 const cursorOf = (version: ObjectVersion) => versionCursor(version.key, version.seq);
+
+/** The version index alone: a bucket versioned while empty has no object from before versioning. */
+const versionsOnly =
+  (deps: StorageDeps, bucket: string): IndexFetch<ObjectVersion> =>
+  (range, limit) =>
+    deps.versions.page(bucket, range, limit);
 
 /**
  * The version index merged, in (key, newest first) order, with the objects written before the bucket was

@@ -1,4 +1,4 @@
-import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, isConditionalCheckFailed, tryTransactWrite } from '../../aws';
 import type { Grant } from '../acl/access-control';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue } from '../buckets/bucket-repository';
@@ -6,18 +6,25 @@ import type { ObjectChecksum } from '../checksums/object-checksum';
 import { toObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectLock } from '../object-lock/object-lock';
 import type { Tag } from '../tagging/tag-set';
+import { fromListingAttributes, listingAttributes, listingPartition } from './listing-item';
+import { ListingModes } from './listing-mode-repository';
 import type { ListedObject, ManifestPart, ObjectCatalog, ObjectRecord, ObjectSettings } from './object-record';
 
 /**
  * Objects in the storage table: partition `OBJECTS#<bucket>`, sort key = the object key itself, so
  * DynamoDB orders a listing by the keys' UTF-8 bytes exactly as S3 does (and a 1,024-byte key fits
- * DynamoDB's 1,024-byte sort-key limit).
+ * DynamoDB's 1,024-byte sort-key limit). Each object item has its listing item (`LIST#<bucket>`, listing-item.ts),
+ * written and removed in the same transaction.
  */
 export class ObjectRepository implements ObjectCatalog {
+  private readonly modes: ListingModes;
+
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly table: string,
-  ) {}
+  ) {
+    this.modes = new ListingModes(documents, table);
+  }
 
   async get(bucket: string, key: string): Promise<ObjectRecord | undefined> {
     const item = await getItem(this.documents, this.table, { PK: objectsPartition(bucket), SK: key });
@@ -43,6 +50,7 @@ export class ObjectRepository implements ObjectCatalog {
           ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':expected': expectedBlobId },
         },
       },
+      { Put: { TableName: this.table, Item: listingItem(record) } },
     ]);
     if (outcome === 'committed') return outcome;
     // A lost race (another writer's condition or transaction) is retried by the caller.
@@ -73,26 +81,25 @@ export class ObjectRepository implements ObjectCatalog {
     key: string,
     expectedBlobId?: string,
   ): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'> {
-    try {
-      const { Attributes } = await this.documents.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: { PK: objectsPartition(bucket), SK: key },
-          ConditionExpression:
-            expectedBlobId === undefined
-              ? 'attribute_not_exists(versioned)'
-              : 'attribute_not_exists(versioned) AND blobId = :blob',
-          ExpressionAttributeValues: expectedBlobId === undefined ? undefined : { ':blob': expectedBlobId },
-          ReturnValues: 'ALL_OLD',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return Attributes ? toObjectRecord(Attributes) : undefined;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      // The item as it was (in DynamoDB's attribute-value form: errors are not unmarshalled).
-      const item = (error as { Item?: Record<string, unknown> }).Item;
-      return expectedBlobId === undefined || item?.versioned !== undefined ? 'versioned' : 'conflict';
+    // Read, then remove the item and its listing item together if it is still what was read (a transaction returns
+    // no old item): a writer that changed it in between makes the removal read again.
+    for (;;) {
+      const item = await getItem(this.documents, this.table, { PK: objectsPartition(bucket), SK: key });
+      if (!item) return undefined;
+      if (item.versioned !== undefined) return 'versioned';
+      if (expectedBlobId !== undefined && item.blobId !== expectedBlobId) return 'conflict';
+      const outcome = await tryTransactWrite(this.documents, [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: { PK: objectsPartition(bucket), SK: key },
+            ConditionExpression: 'blobId = :blob AND attribute_not_exists(versioned)',
+            ExpressionAttributeValues: { ':blob': item.blobId },
+          },
+        },
+        { Delete: { TableName: this.table, Key: { PK: listingPartition(bucket), SK: key } } },
+      ]);
+      if (outcome === 'committed') return toObjectRecord(item);
     }
   }
 
@@ -101,6 +108,13 @@ export class ObjectRepository implements ObjectCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ListedObject[]; more: boolean }> {
+    if (await this.modes.isCompact(bucket)) {
+      const { Items = [], LastEvaluatedKey } = await this.documents.send(
+        new QueryCommand(rangeQuery(this.table, listingPartition(bucket), range, limit)),
+      );
+      return { items: Items.map((item) => fromListingAttributes(String(item.SK), item)), more: LastEvaluatedKey !== undefined };
+    }
+    // A bucket created before the listing index: its object items, each read whole.
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
       new QueryCommand({
         ...rangeQuery(this.table, objectsPartition(bucket), range, limit),
@@ -122,6 +136,13 @@ export class ObjectRepository implements ObjectCatalog {
     };
   }
 }
+
+/** An object's listing item (unversioned write path: never `versioned`). */
+const listingItem = (record: ObjectRecord) => ({
+  PK: listingPartition(record.bucket),
+  SK: record.key,
+  ...listingAttributes(record),
+});
 
 /** The UpdateExpression that sets an object's or version's settings (`#s0 = :s0, …`). */
 export function settingsUpdate(settings: ObjectSettings) {

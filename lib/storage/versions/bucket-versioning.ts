@@ -19,4 +19,9 @@ export async function putBucketVersioning(deps: StorageDeps, principal: Principa
   const { status } = parseVersioningConfiguration(body.toString('utf8'));
   const condition = versioningChangeCondition(bucket, status);
   if (!(await deps.buckets.update(name, { versioning: status }, condition))) throw await versioningChangeRefused(deps, name);
+  // Once versioning is set no write can add an object from before it (the unversioned commit is conditional on its
+  // absence), so a bucket found empty now never has one: its version listings need not look for them.
+  if (bucket.versioning === undefined && (await deps.objects.page(name, {}, 1)).items.length === 0) {
+    await deps.buckets.update(name, { versionedWhenEmpty: true });
+  }
 }

@@ -2,6 +2,14 @@ import { type DynamoDBDocumentClient, QueryCommand, type TransactWriteCommandInp
 import { getItem, queryAllPages, tryTransactWrite } from '../../aws';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from '../buckets/bucket-repository';
 import type { ObjectLock } from '../object-lock/object-lock';
+import {
+  fromListingAttributes,
+  listingAttributes,
+  listingPartition,
+  versionListingAttributes,
+  versionListingPartition,
+} from '../objects/listing-item';
+import { ListingModes } from '../objects/listing-mode-repository';
 import type { ManifestPart, ObjectSettings } from '../objects/object-record';
 import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
@@ -9,18 +17,29 @@ import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChan
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
 const versionKey = (bucket: string, key: string, seq: string) => ({ PK: versionsPartition(bucket), SK: versionCursor(key, seq) });
 const currentKey = (bucket: string, key: string) => ({ PK: objectsPartition(bucket), SK: key });
+const versionListingKey = (bucket: string, key: string, seq: string) => ({
+  PK: versionListingPartition(bucket),
+  SK: versionCursor(key, seq),
+});
+const currentListingKey = (bucket: string, key: string) => ({ PK: listingPartition(bucket), SK: key });
 
 /**
  * Versions in the storage table: `VERSIONS#<bucket>` with sort key `<key>\0<seq>` (seqs sort newest
  * first, so a key's history and the whole bucket's are query order), one head per key in
  * `VHEAD#<bucket>` that every change of the key updates conditionally, and the current object in the
- * objects partition (marked `versioned`, so the unversioned write path can never touch it).
+ * objects partition (marked `versioned`, so the unversioned write path can never touch it). Versions and the current
+ * object have their listing items (`LISTV#<bucket>`, `LIST#<bucket>`: objects/listing-item.ts), changed in the same
+ * transaction.
  */
 export class VersionRepository implements VersionCatalog {
+  private readonly modes: ListingModes;
+
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly table: string,
-  ) {}
+  ) {
+    this.modes = new ListingModes(documents, table);
+  }
 
   async head(bucket: string, key: string): Promise<KeyHead | undefined> {
     const item = await getItem(this.documents, this.table, headKey(bucket, key));
@@ -79,11 +98,23 @@ export class VersionRepository implements VersionCatalog {
         },
       })),
       ...change.remove.map((seq) => ({ Delete: { TableName: table, Key: versionKey(bucket, key, seq) } })),
+      ...change.put.map((version) => ({
+        Put: { TableName: table, Item: { ...versionListingKey(bucket, key, version.seq), ...versionListingAttributes(version) } },
+      })),
+      ...change.remove.map((seq) => ({ Delete: { TableName: table, Key: versionListingKey(bucket, key, seq) } })),
     ];
-    if (change.current === null) items.push({ Delete: { TableName: table, Key: currentKey(bucket, key) } });
-    else if (change.current !== 'keep') {
+    if (change.current === null) {
+      items.push({ Delete: { TableName: table, Key: currentKey(bucket, key) } });
+      items.push({ Delete: { TableName: table, Key: currentListingKey(bucket, key) } });
+    } else if (change.current !== 'keep') {
       items.push({
         Put: { TableName: table, Item: { ...currentKey(bucket, key), kind: 'object', versioned: true, ...change.current } },
+      });
+      items.push({
+        Put: {
+          TableName: table,
+          Item: { ...currentListingKey(bucket, key), ...listingAttributes({ ...change.current, versioned: true }) },
+        },
       });
     }
     const outcome = await tryTransactWrite(this.documents, items);
@@ -96,6 +127,13 @@ export class VersionRepository implements VersionCatalog {
     range: { after?: string; from?: string },
     limit: number,
   ): Promise<{ items: ObjectVersion[]; more: boolean }> {
+    if (await this.modes.isCompact(bucket)) {
+      const { Items = [], LastEvaluatedKey } = await this.documents.send(
+        new QueryCommand(rangeQuery(this.table, versionListingPartition(bucket), range, limit)),
+      );
+      return { items: Items.map((item) => fromVersionListing(bucket, item)), more: LastEvaluatedKey !== undefined };
+    }
+    // A bucket created before the listing index: its version items, each read whole.
     const { Items = [], LastEvaluatedKey } = await this.documents.send(
       new QueryCommand(rangeQuery(this.table, versionsPartition(bucket), range, limit)),
     );
@@ -159,6 +197,24 @@ export class VersionRepository implements VersionCatalog {
     const ids = items.flatMap((item) => (item.parts ? (item.parts as ManifestPart[]).map((part) => part.blobId) : [item.blobId]));
     return ids.map((id) => String(id ?? '')).filter((id) => id !== '');
   }
+}
+
+/** A version as a listing shows it (what the listing item holds; no blob, no headers: a listing reads none). */
+function fromVersionListing(bucket: string, item: Record<string, unknown>): ObjectVersion {
+  const cursor = String(item.SK);
+  const at = cursor.lastIndexOf('\u0000');
+  const seq = cursor.slice(at + 1);
+  const { versioned: _, ...listed } = fromListingAttributes(cursor.slice(0, at), item);
+  return {
+    ...listed,
+    bucket,
+    blobId: '',
+    contentHeaders: {},
+    userMetadata: {},
+    versionId: item.n === true ? 'null' : seq,
+    seq,
+    deleteMarker: item.x === true,
+  };
 }
 
 function toVersion(item: Record<string, unknown>): ObjectVersion {

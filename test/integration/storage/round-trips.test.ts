@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -8,16 +7,13 @@ import {
   ListBucketsCommand,
   PutObjectAclCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { createAwsClients } from '../../../lib/aws';
 import { loadServiceConfig } from '../../../lib/config';
-import { renderS3Error, type S3Response } from '../../../lib/storage';
-import { handleS3Request } from '../../../lib/storage/http/s3-pipeline';
-import { toS3Request } from '../../../lib/storage/http/s3-request-parser';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
-import { apiEvent } from '../../support/api-event';
+import { inProcessS3 } from '../../support/in-process-s3';
 import { rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, uniqueBucket } from '../../support/storage-clients';
@@ -47,56 +43,24 @@ function warmContainer() {
     { step: 'initialize', name: 'countRoundTrips' },
   );
   const counted: { before: number; after: number; commands: string[] }[] = [];
-  const requestHandler = {
-    handle: async (request: {
-      method: string;
-      path: string;
-      query?: Record<string, string | string[] | null>;
-      headers: Record<string, string>;
-      body?: unknown;
-    }) => {
-      const body = request.body === undefined ? undefined : Buffer.from(request.body as Buffer | string);
-      const event = apiEvent({
-        httpMethod: request.method,
-        path: request.path,
-        multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, [value]])),
-        multiValueQueryStringParameters: Object.fromEntries(
-          Object.entries(request.query ?? {}).map(([name, value]) => [name, [value ?? ''].flat()]),
-        ),
-        body: body?.toString('base64') ?? null,
-        isBase64Encoded: true,
-      });
+  let before = 0;
+  let beforeCommands: string[] = [];
+  const hooks = {
+    started: () => {
       rounds = 0;
       commands.length = 0;
-      const response = await handleS3Request(wiring.deps, wiring.keys, toS3Request(event, 'localhost'), wiring.reader).catch(
-        (error: unknown): S3Response => {
-          const rendered = renderS3Error(error, { requestId: 'r', path: request.path, method: request.method });
-          return { status: rendered.statusCode, headers: rendered.headers as Record<string, string>, body: rendered.body };
-        },
-      );
-      const before = rounds;
-      const beforeCommands = [...commands];
+    },
+    answered: () => {
+      before = rounds;
+      beforeCommands = [...commands];
       rounds = 0;
-      await response.after?.();
+    },
+    finished: () => {
       counted.push({ before, after: rounds, commands: beforeCommands });
-      return {
-        response: {
-          statusCode: response.status,
-          headers: response.headers,
-          body: Readable.from([Buffer.from(response.body ?? '')]),
-        },
-      };
     },
   };
   const client = (user: StorageCredentials) =>
-    new S3Client({
-      region: 'us-east-1',
-      endpoint: 'http://localhost',
-      forcePathStyle: true,
-      credentials: { accessKeyId: user.accessKey, secretAccessKey: user.secretKey },
-      requestHandler,
-      maxAttempts: 1,
-    });
+    inProcessS3(wiring, { accessKeyId: user.accessKey, secretAccessKey: user.secretKey }, hooks);
   return { client, counted };
 }
 
