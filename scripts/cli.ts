@@ -29,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
       'secret-id': { type: 'string' },
       'base-url': { type: 'string' },
       'no-webhook': { type: 'boolean', default: false },
+      acquirer: { type: 'string' },
+      'no-check': { type: 'boolean', default: false },
     },
   });
   const command = COMMANDS[positionals.join(' ')];
@@ -58,7 +60,7 @@ function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]
 
 /** Refusals the operator can act on (bad input, duplicates, unknown ids) exit 2; anything else exits 1. */
 const REFUSAL =
-  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError)$/;
+  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError|MerchantAcquirerSetupError)$/;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -3,7 +3,7 @@ export const STATUSES = ['aguardando_pagamento', 'paga', 'negada', 'cancelada'] 
 export type Status = (typeof STATUSES)[number];
 
 /** What can happen to an existing transaction. */
-export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle';
+export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle' | 'reconcile';
 
 /** Why an operation is refused in the transaction's current state (the API answers 409). */
 export type Refusal =
@@ -13,13 +13,16 @@ export type Refusal =
   | 'not_paid'
   | 'not_redirect'
   | 'already_authorized'
-  | 'not_pix';
+  | 'not_pix'
+  | 'not_pending';
 
 export interface TransitionFacts {
   status: Status;
   flow: 'card' | 'redirect' | 'boleto' | 'pix';
   /** The acquirer authorized the payment but it was not captured yet (capturar=false). */
   authorized: boolean;
+  /** An authorization whose outcome the acquirer has not told yet (a connected acquirer that did not answer). */
+  acquirerPending?: boolean;
 }
 
 /**
@@ -32,6 +35,10 @@ export interface TransitionFacts {
  */
 export function refusalFor(operation: Operation, facts: TransitionFacts): Refusal | undefined {
   if (facts.flow === 'boleto') return 'boleto';
+  // reconcile: the acquirer's late answer about an authorization it left unknown (a card or redirect, still pending).
+  if (operation === 'reconcile') {
+    return facts.status === 'aguardando_pagamento' && !facts.authorized && facts.acquirerPending ? undefined : 'not_pending';
+  }
   if (operation === 'refund') return facts.status === 'paga' ? undefined : 'not_paid';
   if (operation === 'pix_settle') {
     if (facts.flow !== 'pix') return 'not_pix';
@@ -51,4 +58,5 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   not_redirect: 'Esta transação não é paga em página hospedada',
   already_authorized: 'O pagamento desta transação já foi autorizado',
   not_pix: 'Esta transação não é uma cobrança Pix',
+  not_pending: 'Esta transação não espera resposta da adquirente',
 };

@@ -15,6 +15,10 @@ import { type Transaction, toApiView } from './transaction';
  */
 export type TransactionCommand = (
   | { type: 'authorize'; outcome: AuthorizationOutcome; card: CardSummary; operationType?: string }
+  /** A connected acquirer's answer, found by the order reference, about an authorization it had left unknown. */
+  | { type: 'reconcile'; outcome: AuthorizationOutcome }
+  /** A redirect's authorization was sent and not answered: the transaction waits for reconciliation. */
+  | { type: 'authorization_unknown'; card: CardSummary }
   /** `cents`: a partial capture (≤ the total); absent, the total. */
   | { type: 'capture'; outcome: SettlementOutcome; cents?: number }
   /**
@@ -60,6 +64,8 @@ const REFUND_GUARDS = [...STATE_GUARDS, 'revision'] as const;
 /** Which state-machine operation a command is (its refusals: state-machine.ts). */
 const OPERATION: Record<TransactionCommand['type'], Operation> = {
   authorize: 'complete_payment',
+  reconcile: 'reconcile',
+  authorization_unknown: 'complete_payment',
   capture: 'capture',
   refund: 'refund',
   pix_paid: 'pix_settle',
@@ -103,16 +109,28 @@ export function cardProcessorOf(transaction: Pick<Transaction, 'method'>): CardP
 }
 
 type Changes = Pick<Transaction, 'status' | 'authorized'> &
-  Partial<Pick<Transaction, 'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds'>>;
+  Partial<
+    Pick<
+      Transaction,
+      'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds' | 'acquirerPending'
+    >
+  >;
 
 function changesOf(transaction: Transaction, command: TransactionCommand): Changes {
   switch (command.type) {
     case 'authorize': {
       // On bankA_shopline's page the buyer's choice of credit or debit sets the operation type.
       const operationType = command.operationType ?? transaction.operationType;
-      const changes = afterAuthorization({ ...transaction, operationType }, command.outcome, command.card);
+      const decided = afterAuthorization({ ...transaction, operationType }, command.outcome, command.card);
+      const changes = transaction.acquirerPending ? { ...decided, acquirerPending: false } : decided;
       return operationType !== transaction.operationType ? { ...changes, operationType } : changes;
     }
+    case 'reconcile': {
+      const card = transaction.card as CardSummary;
+      return { ...afterAuthorization(transaction, command.outcome, card), acquirerPending: false };
+    }
+    case 'authorization_unknown':
+      return { status: transaction.status, authorized: false, acquirerPending: true, card: command.card };
     case 'capture': {
       const { outcome } = command;
       assertCapturable(transaction, command.cents);

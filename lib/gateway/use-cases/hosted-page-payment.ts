@@ -1,3 +1,4 @@
+import { AcquirerUnavailableError, type AuthorizationOutcome } from '../acquirers/acquirer';
 import { summariseCard } from '../domain/card';
 import { returnUrlFor } from '../domain/return-url';
 import { type Transaction, toApiView } from '../domain/transaction';
@@ -35,12 +36,25 @@ export async function completeRedirectPayment(
   const transaction = input.cardType ? withBuyerCardType(found, input.cardType) : found;
   assertAllowed('authorize', transaction);
   const card = validateCard(input.card, deps.now(), false); // on the page the brand follows from the number
-  const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
+  const summary = summariseCard(card.number, card.brand);
+  const payment = { ...cardPayment(transaction, card), mayHaveBeenAttempted: transaction.acquirerPending === true };
+  let outcome: AuthorizationOutcome;
+  try {
+    outcome = await deps.acquirer.authorize(payment);
+  } catch (error) {
+    // Sent and not answered: the transaction waits for reconciliation (its next consult, or the buyer's next try,
+    // asks the acquirer by the order reference before anything is authorized again).
+    if (error instanceof AcquirerUnavailableError && error.outcomeUnknown && !found.acquirerPending) {
+      const at = deps.now().toISOString();
+      await deps.store.apply(transition(found, { type: 'authorization_unknown', card: summary, at, by: 'buyer' }));
+    }
+    throw error;
+  }
   const moved = await deps.store.apply(
     transition(found, {
       type: 'authorize',
       outcome,
-      card: summariseCard(card.number, card.brand),
+      card: summary,
       operationType: transaction.operationType,
       at: deps.now().toISOString(),
       by: 'buyer',
