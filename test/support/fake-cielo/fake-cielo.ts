@@ -140,7 +140,7 @@ export class FakeCielo {
       Status: approved ? (capture ? 2 : 1) : 3,
       ReturnCode: approved && capture ? '6' : verdict.code,
       ReturnMessage: verdict.message,
-      Tid: `${Date.now()}`.slice(-10) + String(randomInt(10_000)).padStart(4, '0'),
+      Tid: `${Date.now()}${String(randomInt(10_000_000)).padStart(7, '0')}`,
       ProofOfSale: String(randomInt(1_000_000)).padStart(6, '0'),
       ...(approved ? { AuthorizationCode: String(randomInt(1_000_000)).padStart(6, '0') } : {}),
       CapturedAmount: approved && capture ? payment.Amount : 0,

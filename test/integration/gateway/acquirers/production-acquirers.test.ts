@@ -68,8 +68,6 @@ const eredeBody = (token: string, number: string, total = '10.00', capturar = tr
     transacao: { capturar },
   });
 
-const consult = async (token: string, id: number) => (await call('GET', `/v1/transacao/${id}?token=${token}`)).body.transacao;
-
 beforeAll(async () => {
   cielo = await FakeCielo.start();
   erede = await FakeERede.start();
