@@ -7,6 +7,8 @@ export interface Acquirer {
   refund(request: SettlementRequest): Promise<SettlementOutcome>;
   /** A real acquirer's answer about an authorization left unknown (only connected acquirers can be asked). */
   findAuthorization?: ReconcilingAcquirer['findAuthorization'];
+  /** Whether this payment goes to a real acquirer (a merchant's connection): every attempt is then a real charge. */
+  connects?(payment: Pick<CardPayment, 'processor' | 'merchantId'>): Promise<boolean>;
 }
 
 export type CardProcessor = 'acquirerA' | 'acquirerB' | 'bankA_shopline';

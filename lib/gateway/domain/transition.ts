@@ -17,8 +17,12 @@ export type TransactionCommand = (
   | { type: 'authorize'; outcome: AuthorizationOutcome; card: CardSummary; operationType?: string }
   /** A connected acquirer's answer, found by the order reference, about an authorization it had left unknown. */
   | { type: 'reconcile'; outcome: AuthorizationOutcome }
-  /** A redirect's authorization was sent and not answered: the transaction waits for reconciliation. */
-  | { type: 'authorization_unknown'; card: CardSummary }
+  /**
+   * A hosted page sends the card to a connected acquirer: `pending` true marks the transaction as awaiting the
+   * acquirer's answer before the call (one tab of many wins: the write is conditional on the revision), false releases
+   * it when the acquirer refused to act. Unanswered, it stays pending and is reconciled.
+   */
+  | { type: 'authorization_attempt'; card: CardSummary; pending: boolean }
   /** `cents`: a partial capture (≤ the total); absent, the total. */
   | { type: 'capture'; outcome: SettlementOutcome; cents?: number }
   /**
@@ -65,7 +69,7 @@ const REFUND_GUARDS = [...STATE_GUARDS, 'revision'] as const;
 const OPERATION: Record<TransactionCommand['type'], Operation> = {
   authorize: 'complete_payment',
   reconcile: 'reconcile',
-  authorization_unknown: 'complete_payment',
+  authorization_attempt: 'complete_payment',
   capture: 'capture',
   refund: 'refund',
   pix_paid: 'pix_settle',
@@ -129,8 +133,8 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
       const card = transaction.card as CardSummary;
       return { ...afterAuthorization(transaction, command.outcome, card), acquirerPending: false };
     }
-    case 'authorization_unknown':
-      return { status: transaction.status, authorized: false, acquirerPending: true, card: command.card };
+    case 'authorization_attempt':
+      return { status: transaction.status, authorized: false, acquirerPending: command.pending, card: command.card };
     case 'capture': {
       const { outcome } = command;
       assertCapturable(transaction, command.cents);
@@ -206,7 +210,8 @@ function revised(charge: PixCharge | undefined): PixCharge {
 
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const isRefund = command.type === 'refund' || command.type === 'refund_settled';
+  // Refunds and authorization attempts leave the status as it is: conditional on the revision, no history line.
+  const isRefund = command.type === 'refund' || command.type === 'refund_settled' || command.type === 'authorization_attempt';
   const newStatus = changes.status !== before.status;
   // Refunds are listed with their own date and author: the history records them only when they change the status.
   const change = !isRefund || newStatus ? [{ status: changes.status, at: command.at, by: command.by }] : [];

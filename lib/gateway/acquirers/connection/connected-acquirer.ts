@@ -86,6 +86,10 @@ export class ConnectedAcquirer implements Acquirer, ReconcilingAcquirer {
     }
   }
 
+  async connects(payment: Pick<CardPayment, 'processor' | 'merchantId'>): Promise<boolean> {
+    return (await this.connectionFor(payment)) !== undefined;
+  }
+
   async findAuthorization(payment: Pick<CardPayment, 'processor' | 'merchantId' | 'transactionId'>) {
     const connection = await this.connectionFor(payment);
     if (!connection) return undefined;

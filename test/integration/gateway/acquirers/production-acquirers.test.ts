@@ -13,7 +13,8 @@ import { captureTransaction, refundTransaction } from '../../../../lib/gateway/u
 import { cieloSecret, eredeSecret, writeAcquirerSecret } from '../../../support/acquirer-connections';
 import { FakeCielo } from '../../../support/fake-cielo';
 import { FakeERede } from '../../../support/fake-erede';
-import { call, cardBody, expectNoCardData, newMerchant } from '../../../support/gateway';
+import { call, cardBody, expectNoCardData, newMerchant, redirectBody } from '../../../support/gateway';
+import { getPage, inputValue, postForm } from '../../../support/pages';
 import { testStack } from '../../../support/stack';
 
 /**
@@ -188,6 +189,33 @@ describe('acquirerB through e.Rede (API, serverless offline)', () => {
     expect(erede.salesOfReference(String(id))[0]?.refunds.map((refund) => refund.amount)).toEqual([500, 700]);
     const declined = await call('POST', '/v1/transacao', eredeBody(shop.token, PANS[3] as string));
     expect(declined.body.transacao).toMatchObject({ status: 'negada', detalhes: { numero_autorizacao: null } });
+  });
+});
+
+describe('the hosted pages that take a card (serverless offline)', () => {
+  it.each([
+    ['acquirerA', 'buy page on Cielo'],
+    ['acquirerB_web', 'card page on e.Rede'],
+  ])('%s (%s): four tabs at once, one sale at the acquirer, one 303', async (method) => {
+    const pageShop = await newMerchant('buy_page_acquirerA');
+    await connect(pageShop.id, 'acquirerA', cieloSecret(cielo));
+    await connect(pageShop.id, 'acquirerB', eredeSecret(erede));
+    const created = await call('POST', '/v1/transacao', redirectBody(pageShop.token, method));
+    const { id, url_acesso } = created.body.transacao as { id: number; url_acesso: string };
+    const tabs = await Promise.all([1, 2, 3, 4].map(() => getPage(url_acesso)));
+    const card = {
+      cartao_numero: '4111 1111 1111 1111',
+      cartao_validade: '08/2031',
+      cartao_cvv: '321',
+      ...(method === 'acquirerA' ? { bandeira: 'visa' } : {}),
+    };
+    const replies = await Promise.all(
+      tabs.map((tab) => postForm(url_acesso, { etapa: 'pagamento', csrf: inputValue(tab.html, 'csrf') as string, ...card })),
+    );
+    expect(replies.filter((reply) => reply.status === 303)).toHaveLength(1);
+    const sales = method === 'acquirerA' ? cielo.salesOfOrder(String(id)) : erede.salesOfReference(String(id));
+    expect(sales).toHaveLength(1);
+    expect((await call('GET', `/v1/transacao/${id}?token=${pageShop.token}`)).body.transacao.status).toBe('paga');
   });
 });
 
