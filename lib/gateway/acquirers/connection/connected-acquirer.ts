@@ -58,30 +58,30 @@ export class ConnectedAcquirer implements Acquirer, ReconcilingAcquirer {
     }
   }
 
-  async capture(request: SettlementRequest): Promise<SettlementOutcome> {
-    const connection = await this.connectionFor(request);
-    if (!connection) return this.fallback.capture(request);
-    try {
-      return await connection.connector.capture(request);
-    } catch (error) {
-      if (!isUnanswered(error)) throw this.unavailable(connection, error, false);
-      const amounts = await this.ask(connection, () => connection.connector.amountsOf(request.reference), false);
-      if (amounts.capturedCents > 0) return { ok: true, reference: { ...request.reference, at: new Date().toISOString() } };
-      throw this.unavailable(connection, error, false);
-    }
+  /** A capture left unanswered counts as done when the sale shows a capture. */
+  capture(request: SettlementRequest): Promise<SettlementOutcome> {
+    return this.settle(request, 'capture', (amounts) => amounts.capturedCents > 0);
   }
 
-  async refund(request: SettlementRequest): Promise<SettlementOutcome> {
+  /** A refund left unanswered counts as done when the sale's refunds reach what was refunded before plus this one. */
+  refund(request: SettlementRequest): Promise<SettlementOutcome> {
+    const expected = (request.refundedBeforeCents ?? 0) + request.amountCents;
+    return this.settle(request, 'refund', (amounts) => amounts.refundedCents >= expected);
+  }
+
+  private async settle(
+    request: SettlementRequest,
+    operation: 'capture' | 'refund',
+    done: (amounts: { capturedCents: number; refundedCents: number }) => boolean,
+  ): Promise<SettlementOutcome> {
     const connection = await this.connectionFor(request);
-    if (!connection) return this.fallback.refund(request);
+    if (!connection) return this.fallback[operation](request);
     try {
-      return await connection.connector.refund(request);
+      return await connection.connector[operation](request);
     } catch (error) {
       if (!isUnanswered(error)) throw this.unavailable(connection, error, false);
       const amounts = await this.ask(connection, () => connection.connector.amountsOf(request.reference), false);
-      if (amounts.refundedCents >= (request.refundedBeforeCents ?? 0) + request.amountCents) {
-        return { ok: true, reference: { ...request.reference, at: new Date().toISOString() } };
-      }
+      if (done(amounts)) return { ok: true, reference: { ...request.reference, at: new Date().toISOString() } };
       throw this.unavailable(connection, error, false);
     }
   }

@@ -1,45 +1,44 @@
+import { BearerTokenCache } from '../../connections/bearer-token-cache';
 import { AcquirerAnsweredError, AcquirerConnectionError } from '../connection/acquirer-connector';
 import type { ERedeSecret } from '../connection/acquirer-secret';
 import { type AcquirerHttpOptions, callAcquirer } from '../http/acquirer-http';
 
-/** Renew this long before the token's expiry, so that a call never leaves with a token about to lapse. */
-const EXPIRY_MARGIN_MS = 30_000;
-
 /**
- * e.Rede's OAuth2 client credentials (since January 2026): one bearer token per connection, kept until shortly before
- * `expires_in`, shared by concurrent calls; `invalidate` drops it when the API answers 401 (the caller retries once).
+ * e.Rede's OAuth2 client credentials (since January 2026): one bearer token per connection (BearerTokenCache), kept
+ * until shortly before `expires_in`; `invalidate` drops it when the API answers 401 (the caller retries once).
  */
 export class ERedeTokenSource {
-  private current: { token: string; expiresAt: number } | undefined;
-  private pending: Promise<string> | undefined;
+  private readonly cache: BearerTokenCache;
 
   constructor(
     private readonly secret: ERedeSecret,
     private readonly http: AcquirerHttpOptions,
     private readonly connectionName: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.cache = new BearerTokenCache(() => this.fetchToken(), now);
+  }
 
   token(): Promise<string> {
-    if (this.current && this.current.expiresAt > this.now()) return Promise.resolve(this.current.token);
-    this.pending ??= this.fetchToken().finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
+    return this.cache.token();
   }
 
   invalidate(token: string): void {
-    if (this.current?.token === token) this.current = undefined;
+    this.cache.invalidate(token);
   }
 
-  private async fetchToken(): Promise<string> {
-    const basic = Buffer.from(`${this.secret.clientId}:${this.secret.clientSecret}`, 'utf8').toString('base64');
+  private async fetchToken(): Promise<{ token: string; expiresInSeconds: number }> {
+    // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
+    const credentials = `${encodeURIComponent(this.secret.clientId)}:${encodeURIComponent(this.secret.clientSecret)}`;
     const answer = await callAcquirer(this.http, {
       acquirer: 'erede',
       operation: 'token',
       method: 'POST',
       url: this.secret.tokenUrl,
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<string, unknown>;
@@ -51,9 +50,7 @@ export class ERedeTokenSource {
     if (answer.status !== 200 || typeof body.access_token !== 'string' || body.access_token === '') {
       throw new AcquirerAnsweredError(answer.status);
     }
-    const seconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 0);
-    const lifetime = Math.max(0, (Number.isFinite(seconds) ? seconds : 0) * 1000 - EXPIRY_MARGIN_MS);
-    this.current = { token: body.access_token, expiresAt: this.now() + lifetime };
-    return body.access_token;
+    const seconds = Number(body.expires_in);
+    return { token: body.access_token, expiresInSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
   }
 }
