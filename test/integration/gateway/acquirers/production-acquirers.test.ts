@@ -11,6 +11,7 @@ import type { GatewayDependencies } from '../../../../lib/gateway/use-cases/depe
 import { getTransaction } from '../../../../lib/gateway/use-cases/get-transaction';
 import { captureTransaction, refundTransaction } from '../../../../lib/gateway/use-cases/settle-transaction';
 import { cieloSecret, eredeSecret, writeAcquirerSecret } from '../../../support/acquirer-connections';
+import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
 import { FakeCielo } from '../../../support/fake-cielo';
 import { FakeERede } from '../../../support/fake-erede';
 import { call, cardBody, expectNoCardData, newMerchant, redirectBody } from '../../../support/gateway';
@@ -189,6 +190,35 @@ describe('acquirerB through e.Rede (API, serverless offline)', () => {
     expect(erede.salesOfReference(String(id))[0]?.refunds.map((refund) => refund.amount)).toEqual([500, 700]);
     const declined = await call('POST', '/v1/transacao', eredeBody(shop.token, PANS[3] as string));
     expect(declined.body.transacao).toMatchObject({ status: 'negada', detalhes: { numero_autorizacao: null } });
+  });
+});
+
+describe('the admin UI captures and refunds through the connection (serverless offline)', () => {
+  it.each([
+    ['acquirerA', 'Cielo'],
+    ['acquirerB_ws', 'e.Rede'],
+  ])('%s (%s): partial capture, partial refund, the rest', async (method) => {
+    const user = await newAdminUser(shop.id);
+    const client = new AdminClient();
+    await client.logIn(user.email, user.password);
+    const body =
+      method === 'acquirerA'
+        ? cieloBody(shop.token, PANS[0] as string, '50.00', false)
+        : eredeBody(shop.token, PANS[0] as string, '50.00', false);
+    const id = (await call('POST', '/v1/transacao', body)).body.transacao.id as number;
+    const act = async (action: 'capture' | 'refund', valor: string) => {
+      const confirm = await client.get(`/v1/admin/transactions/${id}/${action}`);
+      return (await client.post(`/v1/admin/transactions/${id}/${action}`, { _csrf: csrfOf(confirm.text), valor })).location;
+    };
+    expect(await act('capture', '30.00')).toBe(`/v1/admin/transactions/${id}?result=paga`);
+    expect(await act('refund', '10.00')).toBe(`/v1/admin/transactions/${id}?result=refunded`);
+    expect(await act('refund', '20.00')).toBe(`/v1/admin/transactions/${id}?result=cancelada`);
+    if (method === 'acquirerA') {
+      expect(cielo.salesOfOrder(String(id))[0]).toMatchObject({ CapturedAmount: 3000, VoidedAmount: 3000, Status: 11 });
+    } else {
+      const [sale] = erede.salesOfReference(String(id));
+      expect([sale?.capturedAmount, sale?.refunds.map((refund) => refund.amount)]).toEqual([3000, [1000, 2000]]);
+    }
   });
 });
 
