@@ -157,6 +157,15 @@ describe('acquirerA through Cielo (API, serverless offline)', () => {
     expect(sale).toMatchObject({ VoidedAmount: 600, Status: 11 });
   });
 
+  it("the original client libraries' request shapes (trailing slash, JSON sent as a form, capturar as text) reach Cielo", async () => {
+    for (const capturar of ['true', false]) {
+      const body = JSON.stringify(cieloBody(shop.token, PANS[0] as string, '3.00', capturar as boolean));
+      const reply = await call('POST', '/v1/transacao/', body, { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(reply.status).toBe(201);
+      expect(cielo.salesOfOrder(String(reply.body.transacao.id))[0]?.Capture).toBe(String(capturar) === 'true');
+    }
+  });
+
   it('a declined card is negada with Cielo return code and message', async () => {
     const created = await call('POST', '/v1/transacao', cieloBody(shop.token, PANS[3] as string));
     expect(created.status).toBe(201);
