@@ -111,6 +111,8 @@ const DETALHES_ORDER = [
   'tipo_pagamento',
   'data_pagamento',
   'tipo_cartao',
+  'codigo_retorno',
+  'mensagem_retorno',
 ];
 
 /** Storage does not keep a map's member order: answer with the documented one. */

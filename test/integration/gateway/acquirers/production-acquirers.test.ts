@@ -169,7 +169,10 @@ describe('acquirerA through Cielo (API, serverless offline)', () => {
   it('a declined card is negada with Cielo return code and message', async () => {
     const created = await call('POST', '/v1/transacao', cieloBody(shop.token, PANS[3] as string));
     expect(created.status).toBe(201);
-    expect(created.body.transacao).toMatchObject({ status: 'negada', detalhes: { lr: '05', arp: null } });
+    expect(created.body.transacao).toMatchObject({
+      status: 'negada',
+      detalhes: { lr: '05', arp: null, mensagem_retorno: 'Not Authorized' },
+    });
     expect(cielo.salesOfOrder(String(created.body.transacao.id))[0]?.Status).toBe(3);
   });
 });
@@ -198,7 +201,10 @@ describe('acquirerB through e.Rede (API, serverless offline)', () => {
     expect((await call('POST', `/v1/transacao/${id}/estornar`, { token: shop.token })).body.transacao.status).toBe('cancelada');
     expect(erede.salesOfReference(String(id))[0]?.refunds.map((refund) => refund.amount)).toEqual([500, 700]);
     const declined = await call('POST', '/v1/transacao', eredeBody(shop.token, PANS[3] as string));
-    expect(declined.body.transacao).toMatchObject({ status: 'negada', detalhes: { numero_autorizacao: null } });
+    expect(declined.body.transacao).toMatchObject({
+      status: 'negada',
+      detalhes: { numero_autorizacao: null, codigo_retorno: '101', mensagem_retorno: expect.stringContaining('Unauthorized') },
+    });
   });
 });
 
