@@ -2,6 +2,8 @@
  * `npm run bench:gateway`: card create, capture and consult, and Pix create and consult, through the local stack
  * (serverless offline, DynamoDB Local) with 8 concurrent clients, printing p50/p99 and ops/s; then the DynamoDB round trips
  * each operation costs, counted by an SDK middleware on the same use cases the handlers run.
+ * Last, card create through a merchant's Cielo connection (the fake Cielo, production wiring) against the sandbox
+ * simulator, in one run: the difference is the acquirer's time (docs/acquirers.md).
  * Prints figures; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,12 +11,17 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createAwsClients, resourceNames } from '../lib/aws';
 import { loadServiceConfig } from '../lib/config';
 import { MerchantRepository } from '../lib/gateway';
+import { createMerchantAcquirers, withMerchantAcquirers } from '../lib/gateway/acquirer-wiring';
 import namedTestCards from '../lib/gateway/acquirers/fixtures/sandbox-test-cards.json' with { type: 'json' };
+import { SILENT_ACQUIRER_LOGGER } from '../lib/gateway/acquirers/http/acquirer-http';
 import { createGatewayDependencies } from '../lib/gateway/gateway-wiring';
 import { createTransaction } from '../lib/gateway/use-cases/create-transaction';
+import type { GatewayDependencies } from '../lib/gateway/use-cases/dependencies';
 import { getTransaction } from '../lib/gateway/use-cases/get-transaction';
 import { captureTransaction } from '../lib/gateway/use-cases/settle-transaction';
 import { startEphemeralStack } from '../scripts/local/ephemeral-stack';
+import { cieloSecret, writeAcquirerSecret } from '../test/support/acquirer-connections';
+import { FakeCielo } from '../test/support/fake-cielo';
 
 const CLIENTS = 8;
 const APPROVED_TEST_CARD = namedTestCards.approvedByBrand.visa;
@@ -51,6 +58,7 @@ try {
 
   await httpLoad(stack.baseUrl, token, body, pixBody);
   await roundTrips(stack.env, token, body, pixBody);
+  await acquirerComparison(stack.env, body);
 } finally {
   await stack.stop();
 }
@@ -134,6 +142,68 @@ async function roundTrips(env: Record<string, string>, token: string, body: Body
     100,
   );
   await measure('pix consult', () => getTransaction(deps, { token, transactionId: pixId }));
+}
+
+/** Card create on production through the Cielo fake vs the sandbox simulator: latency and DynamoDB round trips. */
+async function acquirerComparison(env: Record<string, string>, body: Body): Promise<void> {
+  const config = loadServiceConfig(env);
+  const clients = createAwsClients(config);
+  const counted = countCalls(clients.dynamo);
+  const names = resourceNames(config);
+  const cielo = await FakeCielo.start();
+  try {
+    const connected = randomUUID();
+    const merchants = new MerchantRepository(clients.documents, names.gatewayTable);
+    await merchants.create({
+      id: 'm-bench-cielo',
+      name: 'Bench Cielo',
+      acquirerAMode: 'loja_sem_autenticacao',
+      token: connected,
+    });
+    writeAcquirerSecret(
+      config.acquirerSecrets.kind === 'directory' ? config.acquirerSecrets.directory : '.',
+      'm-bench-cielo',
+      cieloSecret(cielo),
+    );
+    await merchants.setAcquirer('m-bench-cielo', 'acquirerA', 'm-bench-cielo');
+    const sandbox = createGatewayDependencies(clients, names, config);
+    const connections = createMerchantAcquirers(clients, names, { ...config, acquirerAllowHttp: true }, SILENT_ACQUIRER_LOGGER);
+    const production = withMerchantAcquirers(
+      createGatewayDependencies(clients, names, { ...config, stage: 'production' }),
+      connections,
+      SILENT_ACQUIRER_LOGGER,
+    );
+    const cieloBody = (i: number) => {
+      const card = body(i) as { transacao: { pagamento: object } };
+      return {
+        ...card,
+        token: connected,
+        transacao: { ...card.transacao, pagamento: { ...card.transacao.pagamento, meio_pagamento: 'acquirerA' } },
+      };
+    };
+    const runs = 100;
+    const time = async (label: string, deps: GatewayDependencies, make: Body) => {
+      await createTransaction(deps, { body: make(-10), baseUrl: 'http://bench' }); // warm: connection, token, id block
+      const latencies: number[] = [];
+      counted.reset();
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const created = await createTransaction(deps, { body: make(-11 - i), baseUrl: 'http://bench' });
+        latencies.push(performance.now() - started);
+        if (created.statusCode !== 201) throw new Error(`${label} answered ${created.statusCode}`);
+      }
+      latencies.sort((a, b) => a - b);
+      const p = (q: number) => latencies[Math.floor(q * (runs - 1))]?.toFixed(1);
+      console.log(
+        `  ${label.padEnd(34)} p50 ${p(0.5)} ms   p99 ${p(0.99)} ms   ${(counted.total() / runs).toFixed(2)} round trips  (${counted.summary()})`,
+      );
+    };
+    console.log(`Card create, ${runs} sequential (in-process, same use case):`);
+    await time('sandbox simulator', sandbox, body);
+    await time('production, Cielo connection (fake)', production, cieloBody);
+  } finally {
+    await cielo.stop();
+  }
 }
 
 function countCalls(dynamo: DynamoDBClient) {

@@ -31,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
       'no-webhook': { type: 'boolean', default: false },
       method: { type: 'string' },
       out: { type: 'string' },
+      acquirer: { type: 'string' },
+      'no-check': { type: 'boolean', default: false },
     },
   });
   // `<resource> <action>`, then at most one operand (a file: `boleto retorno ... FILE`).
@@ -63,7 +65,7 @@ function formatHuman(result: Record<string, unknown> | Record<string, unknown>[]
 
 /** Refusals the operator can act on (bad input, duplicates, unknown ids) exit 2; anything else exits 1. */
 const REFUSAL =
-  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError|BoletoBankSetupError|BoletoRegistrationError|CnabFileError)$/;
+  /^(UsageError|.*AlreadyExistsError|.*NotFoundError|ConcurrentUpdateError|MerchantPspSetupError|PixPspConfigError|MerchantAcquirerSetupError|BoletoBankSetupError|BoletoRegistrationError|CnabFileError)$/;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

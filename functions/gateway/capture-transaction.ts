@@ -1,8 +1,8 @@
-import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
+import { cardGatewayWiring } from '../../lib/gateway/acquirer-wiring';
 import { settlementEndpoint } from '../../lib/gateway/http/settlement-endpoint';
 import { captureTransaction } from '../../lib/gateway/use-cases/settle-transaction';
 
-const deps = gatewayWiring();
+const deps = cardGatewayWiring();
 
 /** POST /v1/transacao/{id}/capturar: aguardando_pagamento → paga | negada. */
 export const handler = settlementEndpoint(deps, captureTransaction);

@@ -1,10 +1,10 @@
-import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
+import { cardGatewayWiring } from '../../lib/gateway/acquirer-wiring';
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { gatewayResponse } from '../../lib/gateway/http/gateway-response';
 import { transactionIdOf } from '../../lib/gateway/http/request-parts';
 import { getTransaction } from '../../lib/gateway/use-cases/get-transaction';
 
-const deps = gatewayWiring();
+const deps = cardGatewayWiring();
 
 /** GET /v1/transacao/{id}?token=... */
 export const handler = gatewayEndpoint(async (event) =>

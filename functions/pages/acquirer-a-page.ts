@@ -1,8 +1,8 @@
-import { gatewayWiring } from '../../lib/gateway/gateway-wiring';
+import { cardGatewayWiring } from '../../lib/gateway/acquirer-wiring';
 import { hostedPaymentPage } from '../../lib/gateway/http/hosted-payment-page';
 import { pageEndpoint } from '../../lib/gateway/http/page-endpoint';
 
-const deps = gatewayWiring();
+const deps = cardGatewayWiring();
 
 /** GET and POST /v1/acquirerA/{uuid}: the buyer pays on acquirerA's hosted page. */
 export const handler = pageEndpoint(hostedPaymentPage(deps, 'acquirerA'));

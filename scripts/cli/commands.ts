@@ -8,6 +8,8 @@ import {
   isPlausibleEmail,
   isValidMerchantId,
 } from '../../lib/gateway';
+import { configureMerchantAcquirer, isAcquirerSlot } from '../../lib/gateway/acquirers/connection';
+import { namedSecretReader } from '../../lib/gateway/connections';
 import { configureMerchantPixPsp, pspSecretReader } from '../../lib/gateway/pix/merchant-psp';
 import {
   BucketCountRepository,
@@ -99,6 +101,36 @@ export const COMMANDS: Record<string, Command> = {
     await stage.merchants.removePixPsp(merchantId);
     return { merchant: merchantId, pixPsp: 'removed' };
   },
+  'acquirer set': async (stage, options) => {
+    const merchantId = required(options, 'merchant');
+    const result = await configureMerchantAcquirer(
+      {
+        merchants: stage.merchants,
+        readSecret: namedSecretReader(stage.config.acquirerSecrets, (name) => readSecretString(stage.clients.secrets, name)),
+        allowHttp: stage.config.acquirerAllowHttp,
+      },
+      {
+        merchantId,
+        acquirer: required(options, 'acquirer'),
+        secretId: required(options, 'secret-id'),
+        check: options['no-check'] !== true,
+      },
+    );
+    return {
+      merchant: merchantId,
+      acquirer: result.slot,
+      provider: result.provider,
+      secretId: result.settings.secretId,
+      credentialsChecked: result.checked,
+    };
+  },
+  'acquirer remove': async (stage, options) => {
+    const merchantId = required(options, 'merchant');
+    const slot = required(options, 'acquirer');
+    if (!isAcquirerSlot(slot)) throw new UsageError('--acquirer must be acquirerA or acquirerB');
+    await stage.merchants.removeAcquirer(merchantId, slot);
+    return { merchant: merchantId, acquirer: slot, connection: 'removed' };
+  },
   'storage-user create': async (stage, options) => {
     const id = optional(options, 'id') ?? generateCanonicalUserId();
     if (!isValidStorageUserId(id)) throw new UsageError('--id must be 1-64 characters of A-Z, a-z, 0-9, _, . and -');
@@ -176,6 +208,10 @@ Commands:
                                     the PSP with PUT /webhook/{chave}; prints the callback URL once; docs/pix.md)
   pix-psp remove --merchant ID     (the merchant stops taking production Pix; its callback URL answers 404)
 ${BOLETO_USAGE}
+  acquirer set --merchant ID --acquirer acquirerA|acquirerB --secret-id NAME [--no-check]
+                                   (card payments through the merchant's own Cielo (A) or e.Rede (B) account: the secret
+                                    is checked, its credentials tried at the acquirer unless --no-check; docs/acquirers.md)
+  acquirer remove --merchant ID --acquirer acquirerA|acquirerB
   storage-user create --name DISPLAY_NAME --email EMAIL [--id ID]  (prints the access key and secret key once)
   storage-user list
   storage-user max-buckets --id ID --max N|default                 (the user's own bucket limit; default: STORAGE_MAX_BUCKETS_PER_USER)

@@ -26,6 +26,8 @@ export async function startEphemeralStack(
       functionEnv: {
         STORAGE_MAX_OBJECT_BYTES: String(LOCAL_MAX_OBJECT_BYTES),
         WEBHOOK_ALLOW_PRIVATE: '1',
+        // The acquirer fakes (test/support/fake-cielo, fake-erede) listen on http://127.0.0.1.
+        ACQUIRER_ALLOW_HTTP: '1',
         // Test suites refuse bad signatures on purpose, all from 127.0.0.1: the limit has its own test.
         STORAGE_AUTH_FAILURES_PER_MINUTE: '1000000',
         // An invoked deliverWebhooks (its EMF test) polls for 2 s, not a scheduled run's 45 s.

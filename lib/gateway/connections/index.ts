@@ -1,2 +1,3 @@
+export * from './bearer-token-cache';
 export * from './connection-cache';
 export * from './named-secret-reader';

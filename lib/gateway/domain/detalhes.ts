@@ -24,6 +24,7 @@ export function detalhesFor(
         pan: card ? maskedPan(card) : null,
         arp: reference.authorizationCode,
         lr: reference.returnCode,
+        ...acquirerMessage(reference),
       };
     case 'acquirerB':
       return {
@@ -32,6 +33,8 @@ export function detalhesFor(
         numero_autenticacao: reference.authorizationCode ? reference.tid.slice(-6) : null,
         numero_autorizacao: reference.authorizationCode,
         url_comprovante: null,
+        ...(reference.returnMessage === undefined ? {} : { codigo_retorno: reference.returnCode }),
+        ...acquirerMessage(reference),
       };
     case 'bankA_shopline': {
       const [year, month, day] = reference.at.slice(0, 10).split('-');
@@ -44,4 +47,9 @@ export function detalhesFor(
       };
     }
   }
+}
+
+/** A real acquirer's own words about its return code (production connections; the sandbox's references have none). */
+function acquirerMessage(reference: AcquirerReference): Detalhes {
+  return reference.returnMessage === undefined ? {} : { mensagem_retorno: reference.returnMessage };
 }

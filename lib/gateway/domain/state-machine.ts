@@ -3,7 +3,7 @@ export const STATUSES = ['aguardando_pagamento', 'paga', 'negada', 'cancelada'] 
 export type Status = (typeof STATUSES)[number];
 
 /** What can happen to an existing transaction. */
-export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle' | 'boleto_settle';
+export type Operation = 'capture' | 'refund' | 'complete_payment' | 'pix_settle' | 'boleto_settle' | 'reconcile';
 
 /** Why an operation is refused in the transaction's current state (the API answers 409). */
 export type Refusal =
@@ -14,13 +14,16 @@ export type Refusal =
   | 'not_redirect'
   | 'already_authorized'
   | 'not_pix'
-  | 'not_boleto';
+  | 'not_boleto'
+  | 'not_pending';
 
 export interface TransitionFacts {
   status: Status;
   flow: 'card' | 'redirect' | 'boleto' | 'pix';
   /** The acquirer authorized the payment but it was not captured yet (capturar=false). */
   authorized: boolean;
+  /** An authorization whose outcome the acquirer has not told yet (a connected acquirer that did not answer). */
+  acquirerPending?: boolean;
 }
 
 /**
@@ -35,6 +38,10 @@ export interface TransitionFacts {
 export function refusalFor(operation: Operation, facts: TransitionFacts): Refusal | undefined {
   if (facts.flow === 'boleto') return operation === 'boleto_settle' ? undefined : 'boleto';
   if (operation === 'boleto_settle') return 'not_boleto';
+  // reconcile: the acquirer's late answer about an authorization it left unknown (a card or redirect, still pending).
+  if (operation === 'reconcile') {
+    return facts.status === 'aguardando_pagamento' && !facts.authorized && facts.acquirerPending ? undefined : 'not_pending';
+  }
   if (operation === 'refund') return facts.status === 'paga' ? undefined : 'not_paid';
   if (operation === 'pix_settle') {
     if (facts.flow !== 'pix') return 'not_pix';
@@ -55,4 +62,5 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   already_authorized: 'O pagamento desta transação já foi autorizado',
   not_pix: 'Esta transação não é uma cobrança Pix',
   not_boleto: 'Esta transação não é um boleto',
+  not_pending: 'Esta transação não espera resposta da adquirente',
 };

@@ -60,6 +60,11 @@ export interface Transaction {
   acquirerAMode?: AcquirerAMode;
   /** The acquirer authorized the payment (captured or not). */
   authorized: boolean;
+  /**
+   * A card authorization was sent to a connected acquirer and neither its answer nor a query came back (503 008): the
+   * transaction waits, unpaid, and its next consult asks the acquirer by the order reference (DESIGN §7.7).
+   */
+  acquirerPending?: boolean;
   acquirerReference?: AcquirerReference;
   detalhes?: Detalhes;
   /** Pix only: the charge (txid, BR Code, expiry, and once paid its end-to-end id). */
@@ -112,6 +117,8 @@ const DETALHES_ORDER = [
   'tipo_pagamento',
   'data_pagamento',
   'tipo_cartao',
+  'codigo_retorno',
+  'mensagem_retorno',
 ];
 
 /** Storage does not keep a map's member order: answer with the documented one. */

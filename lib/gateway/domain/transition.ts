@@ -16,6 +16,14 @@ import { type Transaction, toApiView } from './transaction';
  */
 export type TransactionCommand = (
   | { type: 'authorize'; outcome: AuthorizationOutcome; card: CardSummary; operationType?: string }
+  /** A connected acquirer's answer, found by the order reference, about an authorization it had left unknown. */
+  | { type: 'reconcile'; outcome: AuthorizationOutcome }
+  /**
+   * A hosted page sends the card to a connected acquirer: `pending` true marks the transaction as awaiting the
+   * acquirer's answer before the call (one tab of many wins: the write is conditional on the revision), false releases
+   * it when the acquirer refused to act. Unanswered, it stays pending and is reconciled.
+   */
+  | { type: 'authorization_attempt'; card: CardSummary; pending: boolean }
   /** `cents`: a partial capture (≤ the total); absent, the total. */
   | { type: 'capture'; outcome: SettlementOutcome; cents?: number }
   /**
@@ -63,6 +71,8 @@ const REFUND_GUARDS = [...STATE_GUARDS, 'revision'] as const;
 /** Which state-machine operation a command is (its refusals: state-machine.ts). */
 const OPERATION: Record<TransactionCommand['type'], Operation> = {
   authorize: 'complete_payment',
+  reconcile: 'reconcile',
+  authorization_attempt: 'complete_payment',
   capture: 'capture',
   refund: 'refund',
   pix_paid: 'pix_settle',
@@ -110,7 +120,15 @@ type Changes = Pick<Transaction, 'status' | 'authorized'> &
   Partial<
     Pick<
       Transaction,
-      'detalhes' | 'acquirerReference' | 'card' | 'operationType' | 'pix' | 'capturedCents' | 'refunds' | 'boleto'
+      | 'detalhes'
+      | 'acquirerReference'
+      | 'card'
+      | 'operationType'
+      | 'pix'
+      | 'capturedCents'
+      | 'refunds'
+      | 'boleto'
+      | 'acquirerPending'
     >
   >;
 
@@ -119,9 +137,16 @@ function changesOf(transaction: Transaction, command: TransactionCommand): Chang
     case 'authorize': {
       // On bankA_shopline's page the buyer's choice of credit or debit sets the operation type.
       const operationType = command.operationType ?? transaction.operationType;
-      const changes = afterAuthorization({ ...transaction, operationType }, command.outcome, command.card);
+      const decided = afterAuthorization({ ...transaction, operationType }, command.outcome, command.card);
+      const changes = transaction.acquirerPending ? { ...decided, acquirerPending: false } : decided;
       return operationType !== transaction.operationType ? { ...changes, operationType } : changes;
     }
+    case 'reconcile': {
+      const card = transaction.card as CardSummary;
+      return { ...afterAuthorization(transaction, command.outcome, card), acquirerPending: false };
+    }
+    case 'authorization_attempt':
+      return { status: transaction.status, authorized: false, acquirerPending: command.pending, card: command.card };
     case 'capture': {
       const { outcome } = command;
       assertCapturable(transaction, command.cents);
@@ -199,8 +224,9 @@ function revised(charge: PixCharge | undefined): PixCharge {
 
 function moved(before: Transaction, changes: Changes, command: TransactionCommand): Transition {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const isRefund = command.type === 'refund' || command.type === 'refund_settled';
-  // Boleto occurrences that keep the status (registered, a duplicate payment) are conditional on the revision too.
+  // Refunds, authorization attempts and boleto occurrences that keep the status (registered, a duplicate payment) are
+  // conditional on the revision, with no history line unless the status changes.
+  const isRefund = command.type === 'refund' || command.type === 'refund_settled' || command.type === 'authorization_attempt';
   const revisionGuarded = isRefund || command.type === 'boleto';
   const newStatus = changes.status !== before.status;
   // Refunds and boleto occurrences have their own record: the history records them only when they change the status.

@@ -1,5 +1,7 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, gsi1Query, isConditionalCheckFailed, queryAllPages, transactWrite } from '../../aws';
+import type { AcquirerSlot } from '../acquirers/connection/acquirer-secret';
+import type { MerchantAcquirerSettings } from '../acquirers/connection/merchant-acquirer-connections';
 import { hashApiToken } from '../credentials/api-token';
 import { hashPassword, verifyPassword } from '../credentials/password-hash';
 import { AdminUserAlreadyExistsError, ConcurrentUpdateError, MerchantAlreadyExistsError, MerchantNotFoundError } from '../errors';
@@ -126,6 +128,24 @@ export class MerchantRepository {
     await this.updateExisting(merchantId, 'REMOVE pixPsp');
   }
 
+  /** Names the merchant's connection secret for an acquirer (docs/acquirers.md, `acquirer set`). */
+  async setAcquirer(merchantId: string, slot: AcquirerSlot, secretId: string): Promise<MerchantAcquirerSettings> {
+    const settings: MerchantAcquirerSettings = { secretId, configuredAt: this.now().toISOString() };
+    await this.updateExisting(merchantId, `SET ${acquirerAttribute(slot)} = :settings`, { ':settings': settings });
+    return settings;
+  }
+
+  /** The merchant's card payments on that acquirer go back to the stage's default (simulator, or 503 on production). */
+  async removeAcquirer(merchantId: string, slot: AcquirerSlot): Promise<void> {
+    await this.updateExisting(merchantId, `REMOVE ${acquirerAttribute(slot)}`);
+  }
+
+  async getAcquirer(merchantId: string, slot: AcquirerSlot): Promise<MerchantAcquirerSettings | undefined> {
+    const item = await getItem(this.documents, this.table, merchantKey(merchantId));
+    const settings = item?.[acquirerAttribute(slot)] as MerchantAcquirerSettings | undefined;
+    return typeof settings?.secretId === 'string' ? settings : undefined;
+  }
+
   async getPixPsp(merchantId: string): Promise<MerchantPixPsp | undefined> {
     const item = await getItem(this.documents, this.table, merchantKey(merchantId));
     const pixPsp = item?.pixPsp as MerchantPixPsp | undefined;
@@ -209,6 +229,11 @@ export class MerchantRepository {
 /** The token item carries what authentication needs, so that one read authenticates a request. */
 function tokenSnapshot(merchant: Merchant) {
   return { kind: 'apiToken', merchantId: merchant.id, merchantName: merchant.name, acquirerAMode: merchant.acquirerAMode };
+}
+
+/** The merchant record's attribute naming its connection for an acquirer (`acquirerConnection_acquirerA`). */
+function acquirerAttribute(slot: AcquirerSlot): string {
+  return `acquirerConnection_${slot}`;
 }
 
 function toMerchant(item: Record<string, unknown>): Merchant {

@@ -1,4 +1,5 @@
 import type { Acquirer } from '../acquirers/acquirer';
+import { refundsOf } from '../domain/refund';
 import type { Transaction } from '../domain/transaction';
 import { cardProcessorOf } from '../domain/transition';
 import type { RefundChannel } from './refund-channel';
@@ -9,8 +10,12 @@ export function acquirerRefundChannel(acquirer: Acquirer): RefundChannel {
     async refund({ transaction, refund }) {
       const outcome = await acquirer.refund({
         processor: cardProcessorOf(transaction),
+        merchantId: transaction.merchantId,
         transactionId: transaction.id,
         amountCents: refund.cents,
+        refundedBeforeCents: refundsOf(transaction)
+          .filter((earlier) => earlier.id !== refund.id && earlier.status === 'concluido')
+          .reduce((sum, earlier) => sum + earlier.cents, 0),
         reference: transaction.acquirerReference as NonNullable<Transaction['acquirerReference']>,
       });
       return { status: outcome.ok ? 'concluido' : 'nao_realizado' };

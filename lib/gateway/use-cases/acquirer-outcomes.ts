@@ -8,12 +8,14 @@ import type { NewTransaction } from '../validation/new-transaction';
 export function cardPayment(transaction: Transaction, card: NonNullable<NewTransaction['card']>): CardPayment {
   return {
     processor: cardProcessorOf(transaction),
+    merchantId: transaction.merchantId,
     transactionId: transaction.id,
     amountCents: transaction.totalCents,
     card,
     installments: transaction.installments,
     operationType: transaction.operationType,
     capture: transaction.capture,
+    ...(transaction.buyer?.nome ? { holder: transaction.buyer.nome } : {}),
   };
 }
 

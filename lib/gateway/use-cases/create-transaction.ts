@@ -1,3 +1,4 @@
+import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import type { BoletoMethod } from '../boleto/bank-registry';
 import { hybridPixOf } from '../boleto/registration/hybrid-pix';
 import { registeredBoletoOf } from '../boleto/registration/registered-boleto-of';
@@ -10,6 +11,7 @@ import type { AcquirerAMode } from '../merchants/merchant';
 import { assertCreateRequest } from '../validation/create-request-validator';
 import { type NewTransaction, toNewTransaction } from '../validation/new-transaction';
 import { cardPayment } from './acquirer-outcomes';
+import { pendingAuthorizationResult, reconcileIfPending } from './acquirer-reconciliation';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
 import { idempotencyWrite, replayed, resultOfWinner } from './idempotent-result';
 import { openAccess } from './merchant-access';
@@ -25,16 +27,39 @@ export interface CreateTransactionInput {
 export async function createTransaction(deps: GatewayDependencies, input: CreateTransactionInput): Promise<GatewayResult> {
   const { token, ...request } = (isObject(input.body) ? input.body : {}) as Record<string, unknown>;
   const access = await openAccess(deps.store, { token, idempotencyKey: input.idempotencyKey, fingerprintOf: request });
-  if (access.replay) return replayed(access.replay);
+  if (access.replay) return replayedOrReconciled(deps, access.merchant.merchantId, access.replay);
   assertCreateRequest(input.body);
   const now = deps.now();
   const order = toNewTransaction(input.body, access.merchant.acquirerAMode, now);
-  const transaction = await draft(deps, order, access.merchant, input.baseUrl, now);
+  const { transaction, unknownOutcome } = await draft(deps, order, access.merchant, input.baseUrl, now);
 
-  const result: GatewayResult = { statusCode: 201, body: { transacao: toApiView(transaction) } };
+  // An authorization the acquirer left unknown: recorded pending (never paid), answered 503 008 with its id.
+  const result: GatewayResult = unknownOutcome
+    ? pendingAuthorizationResult(transaction, unknownOutcome.message)
+    : { statusCode: 201, body: { transacao: toApiView(transaction) } };
   const created = opened(transaction, transaction.createdAt);
   const stored = await deps.store.insert(created, idempotencyWrite(access.idempotencyScope, request, result));
-  return stored ? result : resultOfWinner(deps.store, access.idempotencyScope as string, request);
+  if (!stored) return resultOfWinner(deps.store, access.idempotencyScope as string, request);
+  return result;
+}
+
+/**
+ * A retried create (same Idempotency-Key) gets the first answer again; when that was a 503 008 for an authorization
+ * left unknown, the transaction is reconciled with the acquirer first (never authorized again: never charged twice),
+ * and a decided transaction is answered as a create would have been.
+ */
+async function replayedOrReconciled(
+  deps: GatewayDependencies,
+  merchantId: string,
+  record: NonNullable<Awaited<ReturnType<typeof openAccess>>['replay']>,
+): Promise<GatewayResult> {
+  const first = replayed(record);
+  const id = first.body.transacao.id;
+  if (first.statusCode !== 503 || typeof id !== 'number') return first;
+  const current = await deps.store.getOfMerchant(merchantId, id);
+  if (!current) return first;
+  const reconciled = await reconcileIfPending(deps, current);
+  return reconciled.acquirerPending ? first : { statusCode: 201, body: { transacao: toApiView(reconciled) } };
 }
 
 async function draft(
@@ -43,7 +68,7 @@ async function draft(
   merchant: { merchantId: string; merchantName: string; acquirerAMode: AcquirerAMode },
   baseUrl: string,
   now: Date,
-): Promise<Transaction> {
+): Promise<{ transaction: Transaction; unknownOutcome?: AcquirerUnavailableError }> {
   const at = now.toISOString();
   const { card, pixExpirySeconds: _, ...details } = order;
   const transaction: Transaction = {
@@ -59,8 +84,15 @@ async function draft(
     updatedAt: at,
   };
   if (order.flow === 'card' && card) {
-    const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
-    Object.assign(transaction, afterAuthorization(transaction, outcome, summariseCard(card.number, card.brand)));
+    const summary = summariseCard(card.number, card.brand);
+    try {
+      const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
+      Object.assign(transaction, afterAuthorization(transaction, outcome, summary));
+    } catch (error) {
+      if (!(error instanceof AcquirerUnavailableError && error.outcomeUnknown)) throw error;
+      Object.assign(transaction, { acquirerPending: true, card: summary });
+      return { transaction, unknownOutcome: error };
+    }
   } else if (order.flow === 'pix') {
     transaction.pageUuid = deps.newUuid();
     transaction.accessUrl = `${baseUrl}/v1/pix/${transaction.pageUuid}`;
@@ -89,7 +121,7 @@ async function draft(
     }
     if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }
-  return transaction;
+  return { transaction };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

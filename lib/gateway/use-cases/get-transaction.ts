@@ -1,4 +1,5 @@
 import { type Transaction, toApiView } from '../domain/transaction';
+import { reconcileIfPending } from './acquirer-reconciliation';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
 import { openAccess } from './merchant-access';
 import { expireIfOverdue } from './pix-expiry';
@@ -12,6 +13,6 @@ export async function getTransaction(
   input: { token: unknown; transactionId: number },
 ): Promise<GatewayResult> {
   const access = await openAccess(deps.store, { token: input.token, transactionId: input.transactionId });
-  const transaction = await expireIfOverdue(deps, access.transaction as Transaction);
+  const transaction = await reconcileIfPending(deps, await expireIfOverdue(deps, access.transaction as Transaction));
   return { statusCode: 200, body: { transacao: toApiView(transaction) } };
 }

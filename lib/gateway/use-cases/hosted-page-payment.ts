@@ -1,4 +1,5 @@
-import { summariseCard } from '../domain/card';
+import { AcquirerUnavailableError, type AuthorizationOutcome } from '../acquirers/acquirer';
+import { type CardSummary, summariseCard } from '../domain/card';
 import { returnUrlFor } from '../domain/return-url';
 import { type Transaction, toApiView } from '../domain/transaction';
 import { assertAllowed, transition } from '../domain/transition';
@@ -35,12 +36,28 @@ export async function completeRedirectPayment(
   const transaction = input.cardType ? withBuyerCardType(found, input.cardType) : found;
   assertAllowed('authorize', transaction);
   const card = validateCard(input.card, deps.now(), false); // on the page the brand follows from the number
-  const outcome = await deps.acquirer.authorize(cardPayment(transaction, card));
+  const summary = summariseCard(card.number, card.brand);
+  const payment = { ...cardPayment(transaction, card), mayHaveBeenAttempted: transaction.acquirerPending === true };
+  // A connected acquirer charges for real: of several tabs submitting at once, one reserves the transaction (pending)
+  // and sends the card; the others get the 409 below without calling the acquirer.
+  const connected = (await deps.acquirer.connects?.(payment)) === true;
+  const base = connected ? await attempt(deps, found, summary, true) : found;
+  let outcome: AuthorizationOutcome;
+  try {
+    outcome = await deps.acquirer.authorize(payment);
+  } catch (error) {
+    // Refused before acting (a connection refused): released. Sent and not answered: it stays pending, and its next
+    // consult, or the buyer's next try, asks the acquirer by the order reference before anything is authorized again.
+    if (connected && !(error instanceof AcquirerUnavailableError && error.outcomeUnknown)) {
+      await attempt(deps, base, summary, false).catch(() => undefined);
+    }
+    throw error;
+  }
   const moved = await deps.store.apply(
-    transition(found, {
+    transition(base, {
       type: 'authorize',
       outcome,
-      card: summariseCard(card.number, card.brand),
+      card: summary,
       operationType: transaction.operationType,
       at: deps.now().toISOString(),
       by: 'buyer',
@@ -54,6 +71,25 @@ export async function completeRedirectPayment(
     );
   }
   return { transaction: moved.transaction, returnUrl: returnUrlFor(transaction.returnUrl as string, transaction.id) };
+}
+
+/** Marks (or releases) a page's authorization at a connected acquirer; losing the race is the 409 of a second tab. */
+async function attempt(
+  deps: GatewayDependencies,
+  transaction: Transaction,
+  card: CardSummary,
+  pending: boolean,
+): Promise<Transaction> {
+  const at = deps.now().toISOString();
+  const moved = await deps.store.apply(
+    transition(transaction, { type: 'authorization_attempt', card, pending, at, by: 'buyer' }),
+  );
+  if (moved.moved) return moved.transaction;
+  throw new GatewayError(
+    'transition_not_allowed',
+    'Esta transação já foi paga',
+    moved.current ? toApiView(moved.current) : undefined,
+  );
 }
 
 /** On bankA_shopline's page the buyer chooses credit or debit (one instalment only: debit has no instalments). */

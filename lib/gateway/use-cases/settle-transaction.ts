@@ -76,6 +76,7 @@ async function captureAuthorized(deps: GatewayDependencies, input: AuthorizedSet
 
   const outcome = await deps.acquirer.capture({
     processor: cardProcessorOf(transaction),
+    merchantId: transaction.merchantId,
     transactionId: transaction.id,
     amountCents: cents ?? transaction.totalCents,
     reference: transaction.acquirerReference as NonNullable<Transaction['acquirerReference']>,

@@ -6,6 +6,7 @@ import { detalhesFor } from '../../../lib/gateway/domain/detalhes';
 const acquirer = new SandboxAcquirer(() => new Date('2026-11-21T10:00:00Z'));
 const payment = (number: string, extra: Partial<CardPayment> = {}): CardPayment => ({
   processor: 'acquirerA',
+  merchantId: 'm-test',
   transactionId: 7,
   amountCents: 1000,
   card: { number, cvv: '123', expiry: '122030', brand: 'visa' },
@@ -55,6 +56,7 @@ describe('SandboxAcquirer', () => {
     expect(authorized.approved).toBe(true);
     const capture = await acquirer.capture({
       processor: 'acquirerA',
+      merchantId: 'm-test',
       transactionId: 7,
       amountCents: 1051,
       reference: authorized.reference,

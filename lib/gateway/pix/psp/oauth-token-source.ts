@@ -1,3 +1,4 @@
+import { BearerTokenCache } from '../../connections/bearer-token-cache';
 import { jsonOrUndefined } from './json-text';
 import type { MtlsTransport } from './mtls-transport';
 import type { PixPspConfig } from './psp-config';
@@ -11,37 +12,31 @@ export class RetryableStatus extends Error {
   }
 }
 
-/** Renew this long (at most a tenth of the lifetime) before the PSP's expiry, so a token is not sent in its last seconds. */
-const EXPIRY_MARGIN_MS = 30_000;
-
 /**
  * OAuth2 client credentials (RFC 6749 §4.4) over the same mutual TLS: the client authenticates with HTTP Basic, the
  * token is kept until shortly before `expires_in` runs out, and concurrent callers share one request for it.
  */
 export class OAuthTokenSource {
-  private cached?: { token: string; expiresAt: number };
-  private pending?: Promise<string>;
+  private readonly cache: BearerTokenCache;
 
   constructor(
     private readonly config: PixPspConfig,
     private readonly transport: MtlsTransport,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.cache = new BearerTokenCache(() => this.request(), now);
+  }
 
   token(): Promise<string> {
-    if (this.cached && this.cached.expiresAt > this.now()) return Promise.resolve(this.cached.token);
-    this.pending ??= this.request().finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
+    return this.cache.token();
   }
 
   /** The PSP refused this token (401): drop it, unless a newer one already replaced it. */
   invalidate(token: string): void {
-    if (this.cached?.token === token) this.cached = undefined;
+    this.cache.invalidate(token);
   }
 
-  private async request(): Promise<string> {
+  private async request(): Promise<{ token: string; expiresInSeconds: number }> {
     // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
     const basic = Buffer.from(
       `${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret.reveal())}`,
@@ -62,10 +57,7 @@ export class OAuthTokenSource {
         status: response.status,
       });
     }
-    const grant = parseGrant(response.body);
-    const lifetimeMs = grant.expiresInSeconds * 1000;
-    this.cached = { token: grant.token, expiresAt: this.now() + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 10) };
-    return grant.token;
+    return parseGrant(response.body);
   }
 }
 

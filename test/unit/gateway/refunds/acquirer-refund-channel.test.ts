@@ -28,7 +28,16 @@ describe('the card refund channel', () => {
       },
     };
     expect(await acquirerRefundChannel(spy).refund({ transaction, refund })).toEqual({ status: 'concluido' });
-    expect(asked).toEqual([{ processor: 'acquirerB', transactionId: 4, amountCents: 1234, reference }]);
+    expect(asked).toEqual([
+      {
+        processor: 'acquirerB',
+        merchantId: transaction.merchantId,
+        transactionId: 4,
+        amountCents: 1234,
+        reference,
+        refundedBeforeCents: 0,
+      },
+    ]);
 
     const refusing: Acquirer = { ...spy, refund: async (r) => ({ ok: false, reason: 'declined', reference: r.reference }) };
     expect(await acquirerRefundChannel(refusing).refund({ transaction, refund })).toEqual({ status: 'nao_realizado' });
