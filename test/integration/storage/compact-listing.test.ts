@@ -18,6 +18,7 @@ import { backfillListing } from '../../../lib/storage/listing/listing-backfill-r
 import { listingPartition } from '../../../lib/storage/objects/listing-item';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { inProcessS3 } from '../../support/in-process-s3';
+import { ownBlobBucket } from '../../support/own-blob-bucket';
 import { testStack } from '../../support/stack';
 import { newStorageUser, uniqueBucket } from '../../support/storage-clients';
 
@@ -25,7 +26,8 @@ import { newStorageUser, uniqueBucket } from '../../support/storage-clients';
 const config = loadServiceConfig(testStack().env);
 const clients = createAwsClients(config);
 const usage = countAwsUsage(clients.dynamo, clients.s3);
-const container = () => createStorageWiring(clients, config, config);
+const blobBucket = await ownBlobBucket(clients.s3, 'compact-listing-blobs');
+const container = () => createStorageWiring(clients, { ...config, blobBucket }, config);
 const table = config.storageTable;
 
 async function inParallel(count: number, work: (i: number) => Promise<unknown>): Promise<void> {

@@ -11,6 +11,7 @@ import { loadServiceConfig } from '../../../lib/config';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { inProcessS3 } from '../../support/in-process-s3';
 import { countItemWrites } from '../../support/item-writes';
+import { ownBlobBucket } from '../../support/own-blob-bucket';
 import { testStack } from '../../support/stack';
 import { newStorageUser, uniqueBucket } from '../../support/storage-clients';
 
@@ -21,7 +22,7 @@ import { newStorageUser, uniqueBucket } from '../../support/storage-clients';
 const config = loadServiceConfig({ ...testStack().env, STORAGE_USAGE_FLUSH_SECONDS: '60' });
 const clients = createAwsClients(config);
 const writes = countItemWrites(clients.dynamo);
-const wiring = createStorageWiring(clients, config, config);
+const wiring = createStorageWiring(clients, { ...config, blobBucket: await ownBlobBucket(clients.s3, 'hot-keys-blobs') }, config);
 
 const REQUESTS = 1000;
 const PARALLEL = 8;
