@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     },
     functionEnv: {
       STORAGE_BASE_HOST: config.storageBaseHost,
+      STORAGE_WEBSITE_HOST: config.storageWebsiteHost,
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
       // Local only: webhooks may target http:// and this machine (a receiver on 127.0.0.1).
       WEBHOOK_ALLOW_PRIVATE: '1',
@@ -173,6 +174,7 @@ function printBanner(
     `  Admin UI             ${baseUrl}/v1/admin/   (log in with a seeded admin below)`,
     `  Webhooks             ${baseUrl}/v1/webhooks   (delivered every second; http:// and 127.0.0.1 allowed locally)`,
     `  S3 endpoint          ${baseUrl}   (virtual-host style: <bucket>.${config.storageBaseHost}:${config.port})`,
+    `  Website endpoint     http://<bucket>.${config.storageWebsiteHost}:${config.port}/   (buckets with ?website)`,
     `  DynamoDB Local       ${dynamodbEndpoint}   (listens on all interfaces)`,
     `  S3 emulator (blobs)  ${s3Endpoint}`,
     '',

@@ -39,6 +39,7 @@ export const S3_ERROR_CODES = {
   InvalidPolicyDocument: [400, 'The content of the form does not meet the conditions specified in the policy document.'],
   InvalidRange: [416, 'The requested range is not satisfiable'],
   InvalidRequest: [400, 'Invalid Request'],
+  InvalidRedirectLocation: [400, 'The website redirect location must have a prefix of http:// or https:// or /.'],
   InvalidTag: [400, 'The tag provided was not a valid tag.'],
   InvalidStorageClass: [400, 'The storage class you specified is not valid'],
   InvalidRetentionPeriod: [400, 'The retention period is invalid.'],
@@ -67,6 +68,7 @@ export const S3_ERROR_CODES = {
   NoSuchLifecycleConfiguration: [404, 'The lifecycle configuration does not exist'],
   NoSuchPublicAccessBlockConfiguration: [404, 'The public access block configuration was not found'],
   NoSuchTagSet: [404, 'The TagSet does not exist'],
+  NoSuchWebsiteConfiguration: [404, 'The specified bucket does not have a website configuration'],
   NoSuchObjectLockConfiguration: [404, 'The specified object does not have a ObjectLock configuration'],
   NoSuchUpload: [
     404,
