@@ -1,3 +1,4 @@
+import { XMLValidator } from 'fast-xml-parser';
 import { StorageError } from '../errors';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
@@ -44,8 +45,9 @@ function protocolOf(value: unknown): WebsiteProtocol | undefined {
  * or a redirect code outside 3xx is refused; nothing is stored on any error.
  */
 export function parseWebsiteConfiguration(document: string): WebsiteConfiguration {
-  if (document.trim() === '') throw new StorageError('MalformedXML');
-  const root = element((parser.parse(document) as Element).WebsiteConfiguration);
+  if (document.trim() === '' || XMLValidator.validate(document) !== true) throw new StorageError('MalformedXML');
+  const parsed = (parser.parse(document) as Element).WebsiteConfiguration;
+  const root = element(parsed === '' ? {} : parsed);
   if (root === undefined) throw new StorageError('MalformedXML');
   const redirectAll = element(root.RedirectAllRequestsTo);
   const index = element(root.IndexDocument);
