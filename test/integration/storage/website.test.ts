@@ -1,5 +1,8 @@
 import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteBucketWebsiteCommand,
   GetBucketWebsiteCommand,
   GetObjectCommand,
@@ -9,6 +12,7 @@ import {
   PutObjectCommand,
   PutPublicAccessBlockCommand,
   type S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type RawResponse, rawS3 } from '../../support/raw-s3';
@@ -199,6 +203,37 @@ describe('the website endpoint', () => {
       'InvalidRedirectLocation',
     );
     expect(await s3ErrorName(s3.send(new GetObjectCommand({ Bucket: site, Key: 'bad-shortcut' })))).toBe('NoSuchKey');
+    // A copy that replaces metadata and a multipart upload carry it too.
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: site,
+        Key: 'copied-shortcut',
+        CopySource: `${site}/index.html`,
+        MetadataDirective: 'REPLACE',
+        WebsiteRedirectLocation: 'https://elsewhere.example/',
+        ACL: 'public-read',
+      }),
+    );
+    const copied = await website(site, '/copied-shortcut');
+    expect([copied.status, copied.headers.location]).toEqual([301, 'https://elsewhere.example/']);
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({
+        Bucket: site,
+        Key: 'multi',
+        WebsiteRedirectLocation: '/docs/guide/',
+        ACL: 'public-read',
+      }),
+    );
+    const part = await s3.send(new UploadPartCommand({ Bucket: site, Key: 'multi', UploadId, PartNumber: 1, Body: 'x' }));
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: site,
+        Key: 'multi',
+        UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+      }),
+    );
+    expect((await website(site, '/multi')).headers.location).toBe('/docs/guide/');
   });
 
   it('answers HTML errors: other methods 405, no bucket, no configuration, no error document', async () => {
