@@ -91,27 +91,23 @@ function parseRoutingRules(value: unknown): RoutingRule[] {
     if (redirect === undefined) throw new StorageError('MalformedXML');
     const condition = element(rule.Condition === '' ? {} : rule.Condition);
     const keyPrefixEquals = condition === undefined ? undefined : text(condition.KeyPrefixEquals);
-    const errorCode = condition === undefined ? undefined : text(condition.HttpErrorCodeReturnedEquals);
-    if (errorCode !== undefined && !/^[45]\d\d$/.test(errorCode)) {
-      throw invalid(
-        'The provided HTTP error code is not valid. Valid codes are 4XX or 5XX.',
-        'HttpErrorCodeReturnedEquals',
-        errorCode,
-      );
-    }
+    const errorCode = statusCode(
+      condition?.HttpErrorCodeReturnedEquals,
+      /^[45]\d\d$/,
+      'HttpErrorCodeReturnedEquals',
+      'The provided HTTP error code is not valid. Valid codes are 4XX or 5XX.',
+    );
     const replaceKeyWith = text(redirect.ReplaceKeyWith);
     const replaceKeyPrefixWith = text(redirect.ReplaceKeyPrefixWith);
     if (replaceKeyWith !== undefined && replaceKeyPrefixWith !== undefined) {
       throw invalid('You can only define ReplaceKeyPrefix or ReplaceKey but not both.', 'ReplaceKeyWith');
     }
-    const code = text(redirect.HttpRedirectCode);
-    if (code !== undefined && !/^3\d\d$/.test(code)) {
-      throw invalid(
-        'The provided HTTP redirect code is not valid. It should be a string containing a number.',
-        'HttpRedirectCode',
-        code,
-      );
-    }
+    const code = statusCode(
+      redirect.HttpRedirectCode,
+      /^3\d\d$/,
+      'HttpRedirectCode',
+      'The provided HTTP redirect code is not valid. It should be a string containing a number.',
+    );
     const protocol = protocolOf(redirect.Protocol);
     const hostName = text(redirect.HostName);
     return {
@@ -132,6 +128,13 @@ function parseRoutingRules(value: unknown): RoutingRule[] {
       },
     };
   });
+}
+
+/** An HTTP status element of a routing rule: absent, or a code of the kind the element allows. */
+function statusCode(value: unknown, allowed: RegExp, name: string, message: string): string | undefined {
+  const code = text(value);
+  if (code !== undefined && !allowed.test(code)) throw invalid(message, name, code);
+  return code;
 }
 
 /** GetBucketWebsite's answer. */
