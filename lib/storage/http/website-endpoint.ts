@@ -84,7 +84,8 @@ async function answerError(
   const plain = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !READ_CONDITIONS.includes(name)));
   try {
     const document = await serveObject(deps, principal, { ...request, headers: plain }, site.errorKey);
-    return { ...document, status };
+    // The error document with the error's status, and the error named in its header as S3 does.
+    return { ...document, status, headers: { ...document.headers, 'x-amz-error-code': error.code } };
   } catch (documentError) {
     if (!(documentError instanceof StorageError)) throw documentError;
     return errorPage(request, error, documentError);

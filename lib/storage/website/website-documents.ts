@@ -34,8 +34,12 @@ function text(value: unknown): string | undefined {
 function protocolOf(value: unknown): WebsiteProtocol | undefined {
   const protocol = text(value);
   if (protocol === undefined) return undefined;
-  if (protocol !== 'http' && protocol !== 'https')
-    throw invalid('Invalid protocol, protocol can be http or https.', 'Protocol', protocol);
+  if (protocol !== 'http' && protocol !== 'https') {
+    throw new StorageError(
+      'InvalidRequest',
+      'Invalid protocol, protocol can be http or https. If not defined the protocol will be selected automatically.',
+    );
+  }
   return protocol;
 }
 
@@ -79,8 +83,10 @@ export function parseWebsiteConfiguration(document: string): WebsiteConfiguratio
   };
 }
 
-function parseRoutingRules(value: unknown): RoutingRule[] {
-  if (!Array.isArray(value) || value.length === 0) throw new StorageError('MalformedXML');
+/** An empty `<RoutingRules/>` is no rules, as S3 (and ceph/s3-tests) take it. */
+function parseRoutingRules(value: unknown): RoutingRule[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw new StorageError('MalformedXML');
   if (value.length > MAX_ROUTING_RULES) {
     throw invalid(`The number of routing rules must not exceed the allowed limit of ${MAX_ROUTING_RULES} rules`, 'RoutingRules');
   }
@@ -104,9 +110,9 @@ function parseRoutingRules(value: unknown): RoutingRule[] {
     }
     const code = statusCode(
       redirect.HttpRedirectCode,
-      /^3\d\d$/,
+      /^3(0[1-9]|[1-9]\d)$/,
       'HttpRedirectCode',
-      'The provided HTTP redirect code is not valid. It should be a string containing a number.',
+      `The provided HTTP redirect code (${text(redirect.HttpRedirectCode)}) is not valid. Valid codes are 3XX except 300.`,
     );
     const protocol = protocolOf(redirect.Protocol);
     const hostName = text(redirect.HostName);

@@ -71,7 +71,16 @@ describe('WebsiteConfiguration documents', () => {
           doc('<RedirectAllRequestsTo><HostName>h</HostName><Protocol>ftp</Protocol></RedirectAllRequestsTo>'),
         ),
       ),
+    ).toBe('InvalidRequest');
+    const withRules = (rules: string) => parseWebsiteConfiguration(doc(`${index}<RoutingRules>${rules}</RoutingRules>`));
+    // An empty RoutingRules (ceph/s3-tests' 'empty' case, a comment inside) is no rules.
+    expect(withRules('<!-- none -->')).toEqual({ indexSuffix: 'index.html' });
+    expect(
+      codeOf(() => withRules('<RoutingRule><Redirect><HttpRedirectCode>300</HttpRedirectCode></Redirect></RoutingRule>')),
     ).toBe('InvalidArgument');
+    expect(
+      withRules('<RoutingRule><Redirect><HttpRedirectCode>308</HttpRedirectCode></Redirect></RoutingRule>').routingRules,
+    ).toEqual([{ redirect: { httpRedirectCode: '308' } }]);
   });
 });
 
