@@ -1,3 +1,4 @@
+import { dependencyFailureOf } from '../../http';
 import { ANONYMOUS, type Principal } from '../auth/principal';
 import type { AccessKeyResolver } from '../auth/request-authenticator';
 import { readObject } from '../controllers/object-read-response';
@@ -7,6 +8,7 @@ import type { S3Response } from '../requests/s3-response';
 import type { StorageDeps } from '../storage-deps';
 import type { WebsiteConfiguration } from '../website/website-configuration';
 import { HTML_CONTENT_TYPE, statusOf, websiteErrorPage } from '../website/website-error-page';
+import { WebsiteRequestFailure } from '../website/website-failure';
 import {
   encodeKey,
   indexedKey,
@@ -32,7 +34,7 @@ export async function serveWebsiteRequest(deps: StorageDeps, request: S3Request)
   try {
     return await serveSite(deps, request);
   } catch (error) {
-    if (!(error instanceof StorageError)) throw error;
+    if (!(error instanceof StorageError)) throw new WebsiteRequestFailure(dependencyFailureOf(error) ?? error);
     return errorPage(request, error);
   }
 }

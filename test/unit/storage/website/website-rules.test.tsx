@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../../../lib/http/web';
 import { BucketPage } from '../../../../lib/storage/console/views/bucket-page';
 import { StorageError } from '../../../../lib/storage/errors';
+import { renderS3Error } from '../../../../lib/storage/http/s3-error-response';
 import { parseWebsiteConfiguration, websiteConfigurationXml } from '../../../../lib/storage/website/website-documents';
 import { websiteEndpointUrl } from '../../../../lib/storage/website/website-endpoint-url';
 import { websiteErrorPage } from '../../../../lib/storage/website/website-error-page';
+import { WebsiteRequestFailure } from '../../../../lib/storage/website/website-failure';
 import { indexedKey, redirectAllOf, routingRedirect } from '../../../../lib/storage/website/website-routing';
 
 const doc = (inner: string) =>
@@ -129,6 +131,22 @@ describe('website pages and links', () => {
     expect(html).toContain('<li>Code: NoSuchKey</li>');
     expect(html).toContain('<li>Key: &lt;script&gt;</li>');
     expect(html).toContain('<li>RequestId: req-1</li>');
+  });
+
+  it('answers a failure that is not an S3 error as an HTML 500 that leaks nothing', () => {
+    const failure = renderS3Error(new WebsiteRequestFailure(new Error('secret internals')), {
+      requestId: 'r',
+      path: '/',
+      method: 'GET',
+    });
+    expect([failure.statusCode, failure.headers?.['content-type'], failure.headers?.['x-amz-error-code']]).toEqual([
+      500,
+      'text/html; charset=utf-8',
+      'InternalError',
+    ]);
+    expect(failure.body).toContain('<li>Code: InternalError</li>');
+    expect(failure.body).not.toContain('secret internals');
+    expect(failure.body).not.toContain('<?xml');
   });
 
   it('links the endpoint on the port the caller used, and shows it on the bucket page', () => {
