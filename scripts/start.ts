@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       STORAGE_BASE_HOST: config.storageBaseHost,
       // Where the stack is reached when not at http://127.0.0.1:$PORT (a proxy, another host name).
       ...(processEnv().PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: String(processEnv().PUBLIC_BASE_URL) } : {}),
+      STORAGE_WEBSITE_HOST: config.storageWebsiteHost,
       STORAGE_MAX_OBJECT_BYTES: String(config.storageMaxObjectBytes),
       // Local only: webhooks may target http:// and this machine (a receiver on 127.0.0.1).
       WEBHOOK_ALLOW_PRIVATE: '1',
@@ -175,6 +176,7 @@ function printBanner(
     `  Admin UI             ${baseUrl}/v1/admin/   (log in with a seeded admin below)`,
     `  Webhooks             ${baseUrl}/v1/webhooks   (delivered every second; http:// and 127.0.0.1 allowed locally)`,
     `  S3 endpoint          ${baseUrl}   (virtual-host style: <bucket>.${config.storageBaseHost}:${config.port})`,
+    `  Website endpoint     http://<bucket>.${config.storageWebsiteHost}:${config.port}/   (buckets with ?website)`,
     `  DynamoDB Local       ${dynamodbEndpoint}   (listens on all interfaces)`,
     `  S3 emulator (blobs)  ${s3Endpoint}`,
     '',

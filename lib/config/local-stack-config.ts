@@ -9,6 +9,7 @@ export interface LocalStackConfig {
   seedFile: string;
   stage: Stage;
   storageBaseHost: string;
+  storageWebsiteHost: string;
   storageMaxObjectBytes: number;
 }
 
@@ -27,6 +28,7 @@ export function loadLocalStackConfig(env: Env): LocalStackConfig {
     seedFile: stringWithDefault(env, 'SEED_FILE', 'config/seed.local.json'),
     stage: oneOf(env, 'STAGE', STAGES, 'sandbox'),
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
+    storageWebsiteHost: stringWithDefault(env, 'STORAGE_WEBSITE_HOST', 's3-website.localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', LOCAL_MAX_OBJECT_BYTES),
   };
 }

@@ -77,6 +77,8 @@ export interface ServiceConfig {
   /** Signs CSRF tokens and admin session cookies (inline locally, a Secrets Manager secret when deployed). */
   webSecret: SecretsKeySource;
   storageBaseHost: string;
+  /** The website endpoint: a request for `<bucket>.<storageWebsiteHost>` is served as S3's static website endpoint. */
+  storageWebsiteHost: string;
   storageMaxObjectBytes: number;
   /** Failed S3 authentications one address may have per minute before SlowDown. */
   storageAuthFailuresPerMinute: number;
@@ -149,6 +151,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
       ? { kind: 'inline', material: inlineWebSecret }
       : { kind: 'secretsManager', secretId: requiredString(env, 'WEB_SECRET_ID') },
     storageBaseHost: stringWithDefault(env, 'STORAGE_BASE_HOST', 'localhost'),
+    storageWebsiteHost: stringWithDefault(env, 'STORAGE_WEBSITE_HOST', 's3-website.localhost'),
     storageMaxObjectBytes: positiveInteger(env, 'STORAGE_MAX_OBJECT_BYTES', 4 * 1024 * 1024),
     storageKms: localKms ? { kind: 'local' } : { kind: 'aws', sseS3KeyId: requiredString(env, 'STORAGE_SSE_S3_KEY_ID') },
     storageSseCustomerKeyOverHttp: sseCOverHttp,

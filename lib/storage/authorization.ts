@@ -60,7 +60,10 @@ export type StorageAction =
   | 'PutBucketLogging'
   | 'AbortMultipartUpload'
   | 'ListMultipartUploadParts'
-  | 'ListBucketMultipartUploads';
+  | 'ListBucketMultipartUploads'
+  | 'GetBucketWebsite'
+  | 'PutBucketWebsite'
+  | 'DeleteBucketWebsite';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -124,6 +127,9 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   PutLifecycleConfiguration: 'bucket-owner',
   GetBucketLogging: 'bucket-owner',
   PutBucketLogging: 'bucket-owner',
+  GetBucketWebsite: 'bucket-owner',
+  PutBucketWebsite: 'bucket-owner',
+  DeleteBucketWebsite: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */

@@ -43,6 +43,7 @@ export const S3_ERROR_CODES = {
     400,
     'The target bucket for logging does not exist, is not owned by you, or does not have the appropriate grants for the log-delivery group.',
   ],
+  InvalidRedirectLocation: [400, 'The website redirect location must have a prefix of http:// or https:// or /.'],
   InvalidTag: [400, 'The tag provided was not a valid tag.'],
   InvalidStorageClass: [400, 'The storage class you specified is not valid'],
   InvalidRetentionPeriod: [400, 'The retention period is invalid.'],
@@ -71,6 +72,7 @@ export const S3_ERROR_CODES = {
   NoSuchLifecycleConfiguration: [404, 'The lifecycle configuration does not exist'],
   NoSuchPublicAccessBlockConfiguration: [404, 'The public access block configuration was not found'],
   NoSuchTagSet: [404, 'The TagSet does not exist'],
+  NoSuchWebsiteConfiguration: [404, 'The specified bucket does not have a website configuration'],
   NoSuchObjectLockConfiguration: [404, 'The specified object does not have a ObjectLock configuration'],
   NoSuchUpload: [
     404,

@@ -13,6 +13,7 @@ import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
 import { BucketCountRepository, ownerIndexPartition } from '../usage/bucket-count-repository';
 import { type BucketCount, counterRefusal } from '../usage/bucket-quota';
+import type { WebsiteConfiguration } from '../website/website-configuration';
 import {
   type BucketCatalog,
   type BucketCondition,
@@ -263,5 +264,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(typeof item.policy === 'string' ? { policy: item.policy } : {}),
     ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
     ...(item.logging === undefined ? {} : { logging: item.logging as BucketLogging }),
+    ...(item.website === undefined ? {} : { website: item.website as WebsiteConfiguration }),
   };
 }

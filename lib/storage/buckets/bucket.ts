@@ -8,6 +8,7 @@ import type { ObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
 import type { Tag } from '../tagging/tag-set';
 import type { BucketCount } from '../usage/bucket-quota';
+import type { WebsiteConfiguration } from '../website/website-configuration';
 
 /** A bucket's metadata; the optional fields are absent on buckets created before they existed. */
 export interface BucketRecord {
@@ -46,6 +47,8 @@ export interface BucketRecord {
   lifecycle?: LifecycleRule[];
   /** Undefined: no server access logging (`?logging`). */
   logging?: BucketLogging;
+  /** Undefined: not a website (`?website`; the website endpoint answers NoSuchWebsiteConfiguration). */
+  website?: WebsiteConfiguration;
 }
 
 /** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle, ?logging) change (null: back to the default). */
@@ -59,6 +62,7 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   policy?: string | null;
   lifecycle?: LifecycleRule[] | null;
   logging?: BucketLogging | null;
+  website?: WebsiteConfiguration | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */

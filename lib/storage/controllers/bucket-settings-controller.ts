@@ -9,6 +9,7 @@ import { POLICY_SETTING } from '../policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { BUCKET_TAGGING_SETTING } from '../tagging/bucket-tagging-setting';
+import { WEBSITE_SETTING } from '../website/website-setting';
 import type { RouteTable } from './s3-call';
 
 /**
@@ -24,6 +25,7 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   POLICY_SETTING,
   LIFECYCLE_SETTING,
   LOGGING_SETTING,
+  WEBSITE_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */

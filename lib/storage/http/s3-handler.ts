@@ -4,10 +4,12 @@ import { metrics } from '../../metrics';
 import { recordStorageTraffic } from '../metrics/storage-traffic';
 import type { S3Response } from '../requests/s3-response';
 import type { StorageWiring } from '../storage-deps';
+import { asWebsiteRequest } from '../website/website-host';
 import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
 import { storageEndpoint } from './s3-endpoint';
 import { handleS3Request } from './s3-pipeline';
 import { toS3Request } from './s3-request-parser';
+import { serveWebsiteRequest } from './website-endpoint';
 
 export interface S3FunctionOptions {
   /**
@@ -28,8 +30,11 @@ export interface S3FunctionOptions {
 export function s3Function(wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>, options: S3FunctionOptions = {}) {
   const { deps, keys, reader } = wiring;
   return s3FunctionOf(async (event) => {
-    const request = toS3Request(event, serviceConfig().storageBaseHost, serviceConfig().publicBaseUrl);
-    const response = await handleS3Request(deps, keys, request, reader);
+    const { storageBaseHost, storageWebsiteHost, publicBaseUrl } = serviceConfig();
+    const request = toS3Request(event, storageBaseHost, publicBaseUrl);
+    // The website endpoint answers before S3's pipeline: no authentication, HTML errors (lib/storage/website).
+    const website = asWebsiteRequest(request, storageWebsiteHost);
+    const response = website ? await serveWebsiteRequest(deps, website) : await handleS3Request(deps, keys, request, reader);
     recordStorageTraffic(metrics(), request, response);
     return response;
   }, options);

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal';
 import { StorageError } from '../errors';
 import { objectLockHeaders } from '../object-lock/lock-response-headers';
+import { assertRedirectLocation } from '../website/redirect-location';
 import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
@@ -24,6 +25,7 @@ export function requestedMetadata(headers: Headers): Pick<ObjectRecord, 'content
     if (value !== undefined) contentHeaders[name] = value;
   }
   contentHeaders['content-type'] ??= 'binary/octet-stream';
+  assertRedirectLocation(contentHeaders['x-amz-website-redirect-location']);
   const userMetadata: Record<string, string> = {};
   for (const [name, values] of Object.entries(headers)) {
     if (name.startsWith('x-amz-meta-')) userMetadata[name.slice('x-amz-meta-'.length)] = values.join(',');

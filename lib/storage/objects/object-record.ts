@@ -4,7 +4,7 @@ import type { ObjectEncryption } from '../encryption/object-encryption';
 import type { ObjectLock } from '../object-lock/object-lock';
 import type { Tag } from '../tagging/tag-set';
 
-/** Content headers S3 stores with an object and returns on GET/HEAD. */
+/** Content headers S3 stores with an object and returns on GET/HEAD (and the website endpoint's redirect of an object). */
 export const CONTENT_HEADERS = [
   'content-type',
   'content-encoding',
@@ -12,6 +12,7 @@ export const CONTENT_HEADERS = [
   'content-language',
   'cache-control',
   'expires',
+  'x-amz-website-redirect-location',
 ] as const;
 export type ContentHeader = (typeof CONTENT_HEADERS)[number];
 

@@ -10,6 +10,7 @@ export const S3_ACTIONS: readonly string[] = [
   'AbortMultipartUpload',
   'DeleteBucket',
   'DeleteBucketPolicy',
+  'DeleteBucketWebsite',
   'DeleteObject',
   'DeleteObjectTagging',
   'DeleteObjectVersion',
@@ -26,6 +27,7 @@ export const S3_ACTIONS: readonly string[] = [
   'GetBucketRequestPayment',
   'GetBucketTagging',
   'GetBucketVersioning',
+  'GetBucketWebsite',
   'GetEncryptionConfiguration',
   'GetLifecycleConfiguration',
   'GetObject',
@@ -52,6 +54,7 @@ export const S3_ACTIONS: readonly string[] = [
   'PutBucketRequestPayment',
   'PutBucketTagging',
   'PutBucketVersioning',
+  'PutBucketWebsite',
   'PutEncryptionConfiguration',
   'PutLifecycleConfiguration',
   'PutObject',
@@ -64,7 +67,7 @@ export const S3_ACTIONS: readonly string[] = [
 ].map((name) => `s3:${name}`);
 
 /**
- * S3 actions no request here is ever checked against: operations not served (website, notification, replication,
+ * S3 actions no request here is ever checked against: operations not served (notification, replication,
  * acceleration, restore), bucket creation and listing (no bucket policy applies to them), DeleteBucketOwnershipControls
  * (S3 checks s3:PutBucketOwnershipControls), GetObjectAttributes (checked as s3:GetObject here), and
  * BypassGovernanceRetention (only the owner may bypass, whatever a policy says).
@@ -74,16 +77,13 @@ export const UNENFORCED_S3_ACTIONS: readonly string[] = [
   'CreateBucket',
   'ListAllMyBuckets',
   'DeleteBucketOwnershipControls',
-  'DeleteBucketWebsite',
   'GetAccelerateConfiguration',
   'GetBucketNotification',
-  'GetBucketWebsite',
   'GetObjectAttributes',
   'GetObjectVersionAttributes',
   'GetReplicationConfiguration',
   'PutAccelerateConfiguration',
   'PutBucketNotification',
-  'PutBucketWebsite',
   'PutReplicationConfiguration',
   'RestoreObject',
 ].map((name) => `s3:${name}`);

@@ -76,7 +76,7 @@ export const REQUEST_HEADER_RULES: Readonly<Record<string, HeaderRule>> = {
     'InvalidStorageClass',
     'The storage class you specified is not valid: this service stores every object as STANDARD.',
   ),
-  'x-amz-website-redirect-location': refused('NotImplemented', 'Static website hosting is not implemented by this service.'),
+  'x-amz-website-redirect-location': honoured('website/redirect-location (PutObject, CopyObject, CreateMultipartUpload, POST)'),
   'x-amz-mfa': refused('NotImplemented', 'MFA delete is not implemented by this service.'),
   'x-amz-object-attributes': honoured('attributes/object-attributes (GetObjectAttributes)'),
   'x-amz-max-parts': honoured('attributes/object-attributes (GetObjectAttributes)'),

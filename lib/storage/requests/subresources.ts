@@ -28,10 +28,11 @@ const SUPPORTED = new Set([
   'torrent',
   // RGW's GetUsage (service level only).
   'usage',
+  // Static website hosting (lib/storage/website).
+  'website',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'website',
   'notification',
   'replication',
   'restore',

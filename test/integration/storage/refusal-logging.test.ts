@@ -8,7 +8,7 @@ describe('how refusals are logged', () => {
     const user = await newStorageUser('refusal-log');
     const bucket = uniqueBucket('refusal-log');
     expect((await rawS3({ method: 'PUT', path: `/${bucket}`, as: user })).status).toBe(200);
-    const refused = await rawS3({ method: 'GET', path: `/${bucket}`, query: { website: '' }, as: user });
+    const refused = await rawS3({ method: 'GET', path: `/${bucket}`, query: { replication: '' }, as: user });
     expect([refused.status, errorCode(refused)]).toEqual([501, 'NotImplemented']);
     const requestId = String(refused.headers['x-amz-request-id']);
     const refusalLogged = (log: string) =>

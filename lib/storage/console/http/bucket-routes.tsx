@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiResult } from '../../../http';
+import { serviceConfig } from '../../../config';
+import { type ApiResult, headerOf } from '../../../http';
 import { seeOther } from '../../../http/web';
+import { websiteEndpointUrl } from '../../website/website-endpoint-url';
 import { isBucketSetting } from '../buckets/bucket-settings';
 import { changeBucketSetting, deleteConsoleBucket } from '../buckets/console-buckets';
 import { browseBucket } from '../objects/browse-bucket';
@@ -39,9 +41,12 @@ export async function showBucket(request: SignedInConsoleRequest): Promise<ApiRe
   });
   const scriptNonce = randomBytes(16).toString('base64');
   const notice = NOTICES[query.done ?? ''];
-  return page(200, <BucketPage {...request.frame} scriptNonce={scriptNonce} listing={listing} notice={notice} />, {
-    scriptNonce,
-  });
+  const website = listing.bucket.website ? websiteLink(request, name) : undefined;
+  return page(
+    200,
+    <BucketPage {...request.frame} scriptNonce={scriptNonce} listing={listing} notice={notice} websiteUrl={website} />,
+    { scriptNonce },
+  );
 }
 
 /** POST /v1/console/buckets/{bucket}: `action=delete` (confirmed) or `action=setting&setting=...`. */
@@ -64,4 +69,10 @@ export function bucketNameOf(request: SignedInConsoleRequest): string {
   const name = request.event.pathParameters?.bucket ?? '';
   if (!/^[A-Za-z0-9._-]{1,255}$/.test(name)) throw new ConsoleNotFoundError();
   return name;
+}
+
+/** The bucket's website endpoint, on the scheme and port this console was reached on. */
+function websiteLink(request: SignedInConsoleRequest, bucket: string): string {
+  const protocol = headerOf(request.event, 'x-forwarded-proto')?.toLowerCase() === 'https' ? 'https' : 'http';
+  return websiteEndpointUrl(bucket, serviceConfig().storageWebsiteHost, { protocol, host: headerOf(request.event, 'host') });
 }

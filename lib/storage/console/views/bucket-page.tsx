@@ -11,6 +11,8 @@ export interface BucketPageProps extends ConsoleFrame {
   user: NonNullable<ConsoleFrame['user']>;
   listing: FolderListing;
   notice?: string;
+  /** The bucket's website endpoint, when it has a `?website` configuration. */
+  websiteUrl?: string;
 }
 
 /** A folder of a bucket: breadcrumbs, prefix search, subfolders and files (paged), upload, and the bucket's settings. */
@@ -135,7 +137,7 @@ function prettyJson(document: string): string {
   }
 }
 
-function BucketSettings({ base, user, listing }: BucketPageProps) {
+function BucketSettings({ base, user, listing, websiteUrl }: BucketPageProps) {
   const { bucket } = listing;
   const action = bucketLink(base, bucket.name);
   const setting = (value: string, label: string) => (
@@ -152,6 +154,16 @@ function BucketSettings({ base, user, listing }: BucketPageProps) {
             <dd class="row">
               {isPublic ? <span class="badge public">public: anyone may list it</span> : <span class="badge">private</span>}
               {isPublic ? setting('private', 'Make private') : setting('public-read', 'Make public')}
+            </dd>
+          </>
+        )}
+        {websiteUrl && (
+          <>
+            <dt>Website</dt>
+            <dd>
+              <a href={websiteUrl} rel="noopener noreferrer">
+                {websiteUrl}
+              </a>
             </dd>
           </>
         )}
