@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   webhook_added: 'Webhook added',
   webhook_removed: 'Webhook removed',
   webhook_resent: 'Webhook delivery resent',
+  retorno_imported: 'Boleto retorno file imported',
 };
 
 export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCursor?: string; first: boolean }) {
