@@ -6,6 +6,7 @@ import { BoletoFilesPage } from '../views/boleto-files-page';
 import { RetornoResultPage } from '../views/retorno-result-page';
 import { page, type SignedInRequest } from './admin-endpoint';
 import { AdminNotFoundError } from './admin-errors';
+import { attachmentResponse } from './attachment-response';
 
 /**
  * /v1/admin/boletos: GET lists the merchant's remessa files (`?metodo=&arquivo=` downloads one of them), POST
@@ -40,16 +41,7 @@ async function downloadRemessa(
 ): Promise<ApiResult> {
   const found = await remessaDownload(files, request.session.merchantId, method, fileId);
   if (!found) throw new AdminNotFoundError();
-  return {
-    statusCode: 200,
-    headers: {
-      'content-type': 'text/plain; charset=us-ascii',
-      'content-disposition': `attachment; filename="${found.record.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-    body: found.content,
-  };
+  return attachmentResponse('text/plain; charset=us-ascii', found.record.fileName, found.content);
 }
 
 async function uploadRetorno(request: SignedInRequest, files: BoletoFiles): Promise<ApiResult> {
