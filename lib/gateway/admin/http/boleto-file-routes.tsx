@@ -47,8 +47,10 @@ async function downloadRemessa(
 async function uploadRetorno(request: SignedInRequest, files: BoletoFiles): Promise<ApiResult> {
   const method = request.form.metodo;
   const content = request.form.retorno ?? '';
-  if (!isBoletoMethod(method)) return listPage(request, files, 400, { problem: 'choose a boleto method', retorno: content });
+  // The refused text goes back into the form, up to what a page should carry.
+  const refill = content.slice(0, 200_000);
+  if (!isBoletoMethod(method)) return listPage(request, files, 400, { problem: 'choose a boleto method', retorno: refill });
   const result = await importRetornoFromAdmin(request.deps, files, request.session, { method, content, origin: request.origin });
-  if (!result.done) return listPage(request, files, 400, { problem: result.problem, method, retorno: content.slice(0, 200_000) });
+  if (!result.done) return listPage(request, files, 400, { problem: result.problem, method, retorno: refill });
   return page(200, <RetornoResultPage {...request.frame} method={method} report={result.report} />);
 }

@@ -21,7 +21,7 @@ export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCur
   return (
     <Layout {...props} current="activity" title="Activity">
       <h1>Activity</h1>
-      <p class="muted">Logins, failed logins, captures and refunds of your admin users, newest first.</p>
+      <p class="muted">Logins, failed logins, captures, refunds and retorno imports of your admin users, newest first.</p>
       {props.entries.length === 0 ? (
         <p class="card" role="status">
           No activity recorded yet.

@@ -101,6 +101,10 @@ describe('admin boleto files: retorno upload', () => {
     expect(refused.text).toMatch(/linha 6: tem 239 caracteres/);
     expect(refused.text).not.toMatch(/at .*\.ts:\d+/);
     expect(await statusOf(shopA.token, transacao.id)).toBe('aguardando_pagamento');
+    const notBoleto = await adminA.post('/v1/admin/boletos', { _csrf: csrfOf(form.text), metodo: 'cartao', retorno: good });
+    expect(notBoleto.status).toBe(400);
+    expect(notBoleto.text).toContain('choose a boleto method');
+    expect(await statusOf(shopA.token, transacao.id)).toBe('aguardando_pagamento');
 
     const formB = await adminB.get('/v1/admin/boletos');
     const byB = await adminB.post('/v1/admin/boletos', { _csrf: csrfOf(formB.text), metodo: 'boleto_bankA', retorno: good });
