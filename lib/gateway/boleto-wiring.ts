@@ -1,5 +1,5 @@
-import type { AwsClients, ResourceNames } from '../aws';
-import { type MetricsSink, NO_METRICS } from '../metrics';
+import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
+import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
 import type { RemessaDependencies } from './boleto/registration/generate-remessa';
 import type { RetornoDependencies } from './boleto/registration/import-retorno';
@@ -32,4 +32,12 @@ export function createBoletoFileDependencies(
       now,
     },
   };
+}
+
+let cached: BoletoFileDependencies | undefined;
+
+/** This container's boleto file exchange, from its environment (the admin function's pages), with the functions' metrics. */
+export function boletoFileWiring(): BoletoFileDependencies {
+  cached ??= createBoletoFileDependencies(awsClients(), resourceNames(), metrics());
+  return cached;
 }

@@ -7,6 +7,8 @@
  * digit, then factor and amount.
  */
 
+import { BOLETO_MAX_CENTS } from '../domain/boleto-record';
+
 export interface SlipCode {
   bankCode: string;
   currency: string;
@@ -69,7 +71,7 @@ export function dateOfFactor(factor: number, near: Date): string {
 export function buildBarcode(code: SlipCode): string {
   if (!/^\d{3}$/.test(code.bankCode) || !/^\d$/.test(code.currency)) throw new RangeError('Bank code has 3 digits, currency 1');
   if (!/^\d{25}$/.test(code.freeField)) throw new RangeError('The campo livre has 25 digits');
-  if (!Number.isInteger(code.amountCents) || code.amountCents < 0 || code.amountCents > 99_999_999_99) {
+  if (!Number.isInteger(code.amountCents) || code.amountCents < 0 || code.amountCents > BOLETO_MAX_CENTS) {
     throw new RangeError('The amount does not fit 10 digits of cents');
   }
   const factor = String(dueDateFactor(code.dueDate)).padStart(4, '0');

@@ -1,5 +1,8 @@
 import { formatAmount } from './money';
 
+/** The barcode's amount field holds 10 digits of cents (FEBRABAN), so no boleto can be worth more. */
+export const BOLETO_MAX_CENTS = 99_999_999_99;
+
 /**
  * A registered boleto's state beside its transaction (DESIGN §7.8): what the bank was (or will be) told, what it
  * answered, and every retorno occurrence already applied (so a file read twice changes nothing).

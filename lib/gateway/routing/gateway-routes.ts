@@ -30,6 +30,7 @@ export const GATEWAY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/v1/admin/activity': ['GET'],
   '/v1/admin/settings': ['GET', 'POST'],
   '/v1/admin/deliveries': ['GET', 'POST'],
+  '/v1/admin/boletos': ['GET', 'POST'],
   '/v1/acquirerA/{uuid}': ['GET', 'POST'],
   '/v1/acquirerB_web/{uuid}': ['GET', 'POST'],
   '/v1/bankA_shopline/{uuid}': ['GET', 'POST'],

@@ -1,5 +1,5 @@
 import { CARD_FIELDS } from '../../../schemas/create-transaction.schema';
-import type { BoletoCharges } from '../domain/boleto-record';
+import { BOLETO_MAX_CENTS, type BoletoCharges } from '../domain/boleto-record';
 import { type CardBrand, containsCardNumber, cvvLength, detectBrand, isExpired, passesLuhn } from '../domain/card';
 import { isPastDate, parseDueDate } from '../domain/due-date';
 import { parseAmount } from '../domain/money';
@@ -52,6 +52,9 @@ export function toNewTransaction(request: CreateTransactionRequest, acquirerAMod
   }
   const sentCardFields = CARD_FIELDS.filter((field) => pagamento[field] !== undefined);
   if (flow === 'pix' && totalCents > PIX_MAX_CENTS) throw invalid('transacao.pedido.total: Pix aceita no máximo 9999999999.99');
+  if (flow === 'boleto' && totalCents > BOLETO_MAX_CENTS) {
+    throw invalid('transacao.pedido.total: boleto aceita no máximo 99999999.99 (o valor do código de barras tem 10 dígitos)');
+  }
   if (flow === 'pix') refuseCardTerms(pagamento);
   else if (pagamento.expiracao !== undefined) throw invalid('transacao.pagamento.expiracao: só se aplica a Pix');
   if (flow !== 'card' && sentCardFields.length > 0) {

@@ -8,7 +8,8 @@ export type AuditAction =
   | 'refund'
   | 'webhook_added'
   | 'webhook_removed'
-  | 'webhook_resent';
+  | 'webhook_resent'
+  | 'retorno_imported';
 
 export interface AuditEntry {
   at: string;

@@ -12,6 +12,7 @@ import { TransactionsPage } from '../views/transactions-page';
 import { adminCursor } from './admin-cursor';
 import { page, type SignedInRequest } from './admin-endpoint';
 import { AdminNotFoundError } from './admin-errors';
+import { attachmentResponse } from './attachment-response';
 
 const PAGE_SIZE = 25;
 /** A Lambda response carries at most 6 MB: 20,000 rows of ~200 bytes stay well under it. */
@@ -63,16 +64,11 @@ export async function exportTransactions(request: SignedInRequest): Promise<ApiR
     after = result.next;
   } while (after && rows < EXPORT_MAX_ROWS);
   const day = request.deps.now().toISOString().slice(0, 10);
-  return {
-    statusCode: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="transactions-${day}${after ? `-first-${EXPORT_MAX_ROWS}` : ''}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
+  return attachmentResponse(
+    'text/csv; charset=utf-8',
+    `transactions-${day}${after ? `-first-${EXPORT_MAX_ROWS}` : ''}.csv`,
     body,
-  };
+  );
 }
 
 const RESULTS: Record<string, { text: string; bad: boolean }> = {

@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   webhook_added: 'Webhook added',
   webhook_removed: 'Webhook removed',
   webhook_resent: 'Webhook delivery resent',
+  retorno_imported: 'Boleto retorno file imported',
 };
 
 export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCursor?: string; first: boolean }) {
@@ -20,7 +21,7 @@ export function ActivityPage(props: PageFrame & { entries: AuditEntry[]; nextCur
   return (
     <Layout {...props} current="activity" title="Activity">
       <h1>Activity</h1>
-      <p class="muted">Logins, failed logins, captures and refunds of your admin users, newest first.</p>
+      <p class="muted">Logins, failed logins, captures, refunds and retorno imports of your admin users, newest first.</p>
       {props.entries.length === 0 ? (
         <p class="card" role="status">
           No activity recorded yet.

@@ -9,7 +9,7 @@ export interface PageFrame {
   base: string;
   /** Absent on the login and error pages. */
   user?: { email: string; merchantName: string; csrf: string };
-  current?: 'overview' | 'transactions' | 'activity' | 'settings' | 'deliveries';
+  current?: 'overview' | 'transactions' | 'activity' | 'settings' | 'deliveries' | 'boletos';
 }
 
 /** The frame of every admin page: the stage banner first, then navigation, then the page. */
@@ -50,6 +50,7 @@ export function Layout(props: PageFrame & { title: string; children: ComponentCh
                 {link('transactions', `${base}/transactions`, 'Transactions')}
                 {link('activity', `${base}/activity`, 'Activity')}
                 {link('deliveries', `${base}/deliveries`, 'Webhook deliveries')}
+                {link('boletos', `${base}/boletos`, 'Boleto files')}
                 {link('settings', `${base}/settings`, 'Settings')}
               </nav>
               <span class="muted">{user.email}</span>

@@ -35,6 +35,8 @@ export interface RemessaRecord {
   entries: { transactionId: number; instruction: RemessaInstruction }[];
   createdAt: string;
   blobKey: string;
+  /** The file's size in bytes (absent on records written before it was kept). */
+  bytes?: number;
 }
 
 /**
@@ -116,9 +118,10 @@ export class RemessaStore {
   }
 
   /** The file's bytes in the blob bucket first, then its record: a listed file can always be downloaded. */
-  async save(record: Omit<RemessaRecord, 'blobKey'>, content: string): Promise<RemessaRecord> {
+  async save(record: Omit<RemessaRecord, 'blobKey' | 'bytes'>, content: string): Promise<RemessaRecord> {
     const stored: RemessaRecord = {
       ...record,
+      bytes: Buffer.byteLength(content, 'latin1'),
       blobKey: `gateway/remessa/${record.merchantId}/${record.method}/${record.fileName}`,
     };
     await this.s3.send(
@@ -140,7 +143,13 @@ export class RemessaStore {
   }
 
   async exists(merchantId: string, method: string, fileId: string): Promise<boolean> {
-    return (await getItem(this.documents, this.table, remessaKey(merchantId, method, fileId))) !== undefined;
+    return (await this.get(merchantId, method, fileId)) !== undefined;
+  }
+
+  /** One of the merchant's files by its id; another merchant's file is simply not found (its key names the merchant). */
+  async get(merchantId: string, method: string, fileId: string): Promise<RemessaRecord | undefined> {
+    const item = await getItem(this.documents, this.table, remessaKey(merchantId, method, fileId));
+    return item ? (item as unknown as RemessaRecord) : undefined;
   }
 
   /** A merchant's remessa files of one method, newest first. */
