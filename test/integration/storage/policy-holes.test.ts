@@ -380,7 +380,12 @@ describe('issue 31: every action a policy accepts is enforced; duplicate keys ar
   it('refuses an action no request here checks, and a document with two Statement keys (400 MalformedPolicy)', async () => {
     const bucket = uniqueBucket('holes-malformed');
     await users.s3.send(new CreateBucketCommand({ Bucket: bucket }));
-    const unchecked = document({ Effect: 'Deny', Principal: '*', Action: 's3:PutBucketNotification', Resource: everything(bucket) });
+    const unchecked = document({
+      Effect: 'Deny',
+      Principal: '*',
+      Action: 's3:PutBucketNotification',
+      Resource: everything(bucket),
+    });
     expect(await s3ErrorName(users.s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: unchecked })))).toBe(
       'MalformedPolicy',
     );
