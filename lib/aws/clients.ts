@@ -1,14 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { serviceConfig } from '../config';
-import {
-  type ClientSettings,
-  createTableClients,
-  credentialsFor,
-  MAX_ATTEMPTS,
-  type TableClients,
-  tableClients,
-  timeoutsFor,
-} from './table-clients';
+import { s3ClientOptions } from './s3-client-options';
+import { type ClientSettings, createTableClients, type TableClients, tableClients } from './table-clients';
 
 /** The storage surface's clients: the table clients and S3 for the blob bucket. */
 export interface AwsClients extends TableClients {
@@ -20,17 +13,7 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
 }
 
 function createS3Client(settings: ClientSettings): S3Client {
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.s3Endpoint,
-    credentials: credentialsFor(settings),
-    forcePathStyle: settings.s3Endpoint !== undefined,
-    maxAttempts: MAX_ATTEMPTS,
-    requestHandler: timeoutsFor(settings, 'blob'),
-    // s3rver stores streamed uploads corrupted when the SDK adds its default CRC32 checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  return new S3Client(s3ClientOptions(settings));
 }
 
 let cached: AwsClients | undefined;

@@ -3,6 +3,7 @@ export * from './item-access';
 export * from './lazy-client';
 export * from './query-all';
 export * from './resource-names';
+export * from './s3-client-options';
 export * from './sdk-errors';
 export * from './secret-material';
 export * from './table-clients';

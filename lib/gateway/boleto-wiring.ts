@@ -1,4 +1,6 @@
-import { type AwsClients, awsClients, type ResourceNames, resourceNames } from '../aws';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { type AwsClients, lazyClient, type ResourceNames, resourceNames, s3ClientOptions, tableClients } from '../aws';
+import { serviceConfig } from '../config';
 import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
 import type { RemessaDependencies } from './boleto/registration/generate-remessa';
@@ -17,14 +19,24 @@ export interface BoletoFileDependencies {
  * admin function. Retorno occurrences move transactions through the same store as the API (events, metrics).
  */
 export function createBoletoFileDependencies(
-  clients: Pick<AwsClients, 'documents' | 's3'>,
+  clients: Pick<AwsClients, 'documents'> & { s3: S3Client | (() => Promise<S3Client>) },
   names: Pick<ResourceNames, 'gatewayTable' | 'blobBucket'>,
   sink: MetricsSink = NO_METRICS,
 ): BoletoFileDependencies {
+  const { s3 } = clients;
   const banks = new BoletoBankRepository(clients.documents, names.gatewayTable);
   const now = () => new Date();
   return {
-    remessa: { remessas: new RemessaStore(clients.documents, clients.s3, names.gatewayTable, names.blobBucket), banks, now },
+    remessa: {
+      remessas: new RemessaStore(
+        clients.documents,
+        typeof s3 === 'function' ? s3 : async () => s3,
+        names.gatewayTable,
+        names.blobBucket,
+      ),
+      banks,
+      now,
+    },
     retorno: {
       store: new DynamoTransactionStore(clients.documents, names.gatewayTable, undefined, sink),
       retornos: new RetornoStore(clients.documents, names.gatewayTable),
@@ -38,6 +50,8 @@ let cached: BoletoFileDependencies | undefined;
 
 /** This container's boleto file exchange, from its environment (the admin function's pages), with the functions' metrics. */
 export function boletoFileWiring(): BoletoFileDependencies {
-  cached ??= createBoletoFileDependencies(awsClients(), resourceNames(), metrics());
+  // The blob bucket's client only when a file is downloaded: the admin function loads no S3 SDK at cold start.
+  const s3 = lazyClient(async () => new (await import('@aws-sdk/client-s3')).S3Client(s3ClientOptions(serviceConfig())));
+  cached ??= createBoletoFileDependencies({ documents: tableClients().documents, s3 }, resourceNames(), metrics());
   return cached;
 }

@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem, getItems, isConditionalCheckFailed, queryAllPages } from '../../../aws';
 import type { Transaction } from '../../domain/transaction';
@@ -44,9 +44,13 @@ export interface RemessaRecord {
  * of two remessa runs at once, each queued instruction goes to exactly one file.
  */
 export class RemessaStore {
+  /**
+   * `s3`: the blob bucket's client, built on first use (as the S3 package's commands are loaded), so the admin function
+   * that serves these files loads no S3 SDK at cold start.
+   */
   constructor(
     private readonly documents: DynamoDBDocumentClient,
-    private readonly s3: S3Client,
+    private readonly s3: () => Promise<S3Client>,
     private readonly table: string,
     private readonly bucket: string,
   ) {}
@@ -124,7 +128,8 @@ export class RemessaStore {
       bytes: Buffer.byteLength(content, 'latin1'),
       blobKey: `gateway/remessa/${record.merchantId}/${record.method}/${record.fileName}`,
     };
-    await this.s3.send(
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await (await this.s3()).send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: stored.blobKey,
@@ -167,7 +172,8 @@ export class RemessaStore {
   }
 
   async content(record: Pick<RemessaRecord, 'blobKey'>): Promise<string> {
-    const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: record.blobKey }));
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const object = await (await this.s3()).send(new GetObjectCommand({ Bucket: this.bucket, Key: record.blobKey }));
     return (await object.Body?.transformToString('latin1')) ?? '';
   }
 }
