@@ -1,4 +1,5 @@
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { type LazyClient, lazyClient } from './lazy-client';
 import { type ClientSettings, credentialsFor, MAX_ATTEMPTS, timeoutsFor } from './table-clients';
 
 /**
@@ -17,4 +18,9 @@ export function s3ClientOptions(settings: ClientSettings): S3ClientConfig {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   };
+}
+
+/** The blob bucket's client, built (and its SDK package loaded) on first use: see lazyClient. */
+export function lazyS3Client(settings: ClientSettings): LazyClient<S3Client> {
+  return lazyClient(async () => new (await import('@aws-sdk/client-s3')).S3Client(s3ClientOptions(settings)));
 }

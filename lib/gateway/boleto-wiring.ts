@@ -1,5 +1,4 @@
-import type { S3Client } from '@aws-sdk/client-s3';
-import { type AwsClients, lazyClient, type ResourceNames, resourceNames, s3ClientOptions, tableClients } from '../aws';
+import { type AwsClients, lazyS3Client, type ResourceNames, resourceNames, tableClients } from '../aws';
 import { serviceConfig } from '../config';
 import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
@@ -19,7 +18,7 @@ export interface BoletoFileDependencies {
  * admin function. Retorno occurrences move transactions through the same store as the API (events, metrics).
  */
 export function createBoletoFileDependencies(
-  clients: Pick<AwsClients, 'documents'> & { s3: S3Client | (() => Promise<S3Client>) },
+  clients: Pick<AwsClients, 'documents'> & { s3: AwsClients['s3'] | (() => Promise<AwsClients['s3']>) },
   names: Pick<ResourceNames, 'gatewayTable' | 'blobBucket'>,
   sink: MetricsSink = NO_METRICS,
 ): BoletoFileDependencies {
@@ -51,7 +50,7 @@ let cached: BoletoFileDependencies | undefined;
 /** This container's boleto file exchange, from its environment (the admin function's pages), with the functions' metrics. */
 export function boletoFileWiring(): BoletoFileDependencies {
   // The blob bucket's client only when a file is downloaded: the admin function loads no S3 SDK at cold start.
-  const s3 = lazyClient(async () => new (await import('@aws-sdk/client-s3')).S3Client(s3ClientOptions(serviceConfig())));
+  const s3 = lazyS3Client(serviceConfig());
   cached ??= createBoletoFileDependencies({ documents: tableClients().documents, s3 }, resourceNames(), metrics());
   return cached;
 }
