@@ -106,7 +106,8 @@ describe('the hosted Pix page in a real browser (Debian Chromium)', () => {
     // Copia e cola: the text, and the button puts it on the clipboard.
     expect(await page.getByLabel('Pix copia e cola').inputValue()).toBe(brCode);
     await page.getByRole('button', { name: 'Copiar código' }).click();
-    await expect(page.getByText('Código copiado').isVisible()).resolves.toBe(true);
+    // The confirmation appears once the clipboard write resolves: wait for it rather than look at once.
+    await page.getByText('Código copiado').waitFor({ state: 'visible', timeout: 5_000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);
     await expect(page.locator('[data-countdown]').textContent()).resolves.toMatch(/^Expira em (59|60):\d\d$/);
     await expect(page.getByRole('status').textContent()).resolves.toContain('Aguardando o pagamento');
