@@ -1,3 +1,4 @@
+import { secretJsonObject } from '../../connections/secret-json';
 /** Which acquirer a connection serves, as named in the CLI and on the merchant record (DESIGN §7.7). */
 export const ACQUIRER_SLOTS = ['acquirerA', 'acquirerB'] as const;
 export type AcquirerSlot = (typeof ACQUIRER_SLOTS)[number];
@@ -38,16 +39,9 @@ export class AcquirerSecretError extends Error {
  * only where ACQUIRER_ALLOW_HTTP=1, a local stack). Base URLs are kept without a trailing slash.
  */
 export function acquirerSecretFromText(text: string, slot: AcquirerSlot, options: { allowHttp: boolean }): AcquirerSecret {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AcquirerSecretError('the secret is not JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AcquirerSecretError('the secret is not a JSON object');
-  }
-  const record = value as Record<string, unknown>;
+  const record = secretJsonObject(text);
+  if (record === 'notJson') throw new AcquirerSecretError('the secret is not JSON');
+  if (record === 'notAnObject') throw new AcquirerSecretError('the secret is not a JSON object');
   const expected = PROVIDER_OF[slot];
   if (record.provider !== expected) {
     throw new AcquirerSecretError(`provider must be "${expected}" for ${slot} (cielo: acquirerA, erede: acquirerB)`);

@@ -1,4 +1,5 @@
 import { BearerTokenCache } from '../../connections/bearer-token-cache';
+import { basicClientCredentials } from '../../connections/secret-json';
 import { AcquirerAnsweredError, AcquirerConnectionError } from '../connection/acquirer-connector';
 import type { ERedeSecret } from '../connection/acquirer-secret';
 import { type AcquirerHttpOptions, callAcquirer } from '../http/acquirer-http';
@@ -28,15 +29,13 @@ export class ERedeTokenSource {
   }
 
   private async fetchToken(): Promise<{ token: string; expiresInSeconds: number }> {
-    // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
-    const credentials = `${encodeURIComponent(this.secret.clientId)}:${encodeURIComponent(this.secret.clientSecret)}`;
     const answer = await callAcquirer(this.http, {
       acquirer: 'erede',
       operation: 'token',
       method: 'POST',
       url: this.secret.tokenUrl,
       headers: {
-        authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`,
+        authorization: basicClientCredentials(this.secret.clientId, this.secret.clientSecret),
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',

@@ -1,3 +1,4 @@
+import { secretJsonObject } from '../../connections/secret-json';
 import { BANK_LAYOUTS, type SupportedBankCode } from './bank-layouts';
 import { BOLETO_BANK_PROVIDERS, type BoletoBankSettings } from './boleto-bank-settings';
 
@@ -12,16 +13,9 @@ const FIELDS = ['provider', 'bank', 'agencia', 'conta', 'convenio', 'carteira', 
  * "documento", "pixKey"?}`) checked field by field against its bank's layout. Errors name the field, never its value.
  */
 export function boletoBankFromSecret(text: string): Omit<BoletoBankSettings, 'secretId' | 'configuredAt'> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new BoletoBankSetupError('the secret is not JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new BoletoBankSetupError('the secret must be a JSON object');
-  }
-  const secret = parsed as Record<string, unknown>;
+  const secret = secretJsonObject(text);
+  if (secret === 'notJson') throw new BoletoBankSetupError('the secret is not JSON');
+  if (secret === 'notAnObject') throw new BoletoBankSetupError('the secret must be a JSON object');
   const unknown = Object.keys(secret).find((key) => !(FIELDS as readonly string[]).includes(key));
   if (unknown) throw new BoletoBankSetupError(`unknown field "${unknown}" (known: ${FIELDS.join(', ')})`);
   const text_ = (field: (typeof FIELDS)[number]) => {

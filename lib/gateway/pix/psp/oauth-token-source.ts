@@ -1,4 +1,5 @@
 import { BearerTokenCache } from '../../connections/bearer-token-cache';
+import { basicClientCredentials } from '../../connections/secret-json';
 import { jsonOrUndefined } from './json-text';
 import type { MtlsTransport } from './mtls-transport';
 import type { PixPspConfig } from './psp-config';
@@ -37,15 +38,11 @@ export class OAuthTokenSource {
   }
 
   private async request(): Promise<{ token: string; expiresInSeconds: number }> {
-    // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
-    const basic = Buffer.from(
-      `${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret.reveal())}`,
-    ).toString('base64');
     const response = await this.transport.send({
       method: 'POST',
       url: this.config.tokenUrl,
       headers: {
-        authorization: `Basic ${basic}`,
+        authorization: basicClientCredentials(this.config.clientId, this.config.clientSecret.reveal()),
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
