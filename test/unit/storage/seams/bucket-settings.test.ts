@@ -14,6 +14,7 @@ import { OWNERSHIP_SETTING } from '../../../../lib/storage/ownership/ownership-s
 import { POLICY_SETTING } from '../../../../lib/storage/policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../../../../lib/storage/public-access/public-access-setting';
 import { BUCKET_TAGGING_SETTING } from '../../../../lib/storage/tagging/bucket-tagging-setting';
+import { deliveryPolicy } from '../../../support/log-delivery-policy';
 import { memoryStorage, signedBy, storageUser } from '../../../support/storage-memory/memory-storage-deps';
 import { bucketOf, refusal } from '../../../support/storage-memory/storage-calls';
 
@@ -31,19 +32,6 @@ const publicPolicy = (bucket: string) =>
   JSON.stringify({
     Version: '2012-10-17',
     Statement: [{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: `arn:aws:s3:::${bucket}/*` }],
-  });
-const deliveryPolicy = (target: string, source: string) =>
-  JSON.stringify({
-    Version: '2012-10-17',
-    Statement: [
-      {
-        Effect: 'Allow',
-        Principal: { Service: 'logging.s3.amazonaws.com' },
-        Action: 's3:PutObject',
-        Resource: `arn:aws:s3:::${target}/logs/*`,
-        Condition: { ArnLike: { 'aws:SourceArn': `arn:aws:s3:::${source}` }, StringEquals: { 'aws:SourceAccount': 'alice' } },
-      },
-    ],
   });
 const logging = (target: string, prefix = 'logs/') =>
   `<BucketLoggingStatus ${NS}><LoggingEnabled><TargetBucket>${target}</TargetBucket><TargetPrefix>${prefix}</TargetPrefix></LoggingEnabled></BucketLoggingStatus>`;
@@ -171,7 +159,13 @@ describe('bucket settings (GET/PUT/DELETE ?<setting>) over the bucket catalogue'
     expect((await refusal(put(LOGGING_SETTING, logging('logs-target')))).code).toBe('NoSuchKey');
     await bucketOf(deps, alice, 'logs-target');
     expect((await refusal(put(LOGGING_SETTING, logging('logs-target')))).code).toBe('AccessDenied');
-    await putBucketSetting(deps, alice, 'logs-target', POLICY_SETTING, body(deliveryPolicy('logs-target', 'site')));
+    await putBucketSetting(
+      deps,
+      alice,
+      'logs-target',
+      POLICY_SETTING,
+      body(deliveryPolicy('logs-target', 'site', 'logs/', 'alice')),
+    );
     await put(LOGGING_SETTING, logging('logs-target'));
     const first = (await current())!;
     expect(first).toMatchObject({ targetBucket: 'logs-target', targetPrefix: 'logs/' });
