@@ -17,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flushAccessLogs } from '../../../lib/storage';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
+import { deliveryPolicy } from '../../support/log-delivery-policy';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { wireRequest } from '../../support/raw-wire';
 import { testStack } from '../../support/stack';
@@ -36,22 +37,6 @@ beforeAll(async () => {
   third = await newStorageUser('logs-third');
   s3 = sdkClient(owner);
 });
-
-/** The target bucket's policy letting the log delivery service write under `prefix` for `source`, set up by `account`. */
-const deliveryPolicy = (target: string, source: string, prefix: string, account: string) =>
-  JSON.stringify({
-    Version: '2012-10-17',
-    Statement: [
-      {
-        Sid: 'S3ServerAccessLogsPolicy',
-        Effect: 'Allow',
-        Principal: { Service: 'logging.s3.amazonaws.com' },
-        Action: 's3:PutObject',
-        Resource: `arn:aws:s3:::${target}/${prefix}*`,
-        Condition: { ArnLike: { 'aws:SourceArn': `arn:aws:s3:::${source}` }, StringEquals: { 'aws:SourceAccount': account } },
-      },
-    ],
-  });
 
 async function loggingPair(label: string, prefix = 'logs/') {
   const source = uniqueBucket(`${label}-src`);

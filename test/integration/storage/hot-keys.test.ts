@@ -11,6 +11,7 @@ import { loadServiceConfig } from '../../../lib/config';
 import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { inProcessS3 } from '../../support/in-process-s3';
 import { countItemWrites } from '../../support/item-writes';
+import { deliveryPolicy } from '../../support/log-delivery-policy';
 import { ownBlobBucket } from '../../support/own-blob-bucket';
 import { testStack } from '../../support/stack';
 import { newStorageUser, uniqueBucket } from '../../support/storage-clients';
@@ -59,19 +60,7 @@ describe('hot keys: 1,000 requests to one bucket, logging on', () => {
     const target = uniqueBucket('hot-logs');
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     await s3.send(new CreateBucketCommand({ Bucket: target }));
-    const policy = {
-      Version: '2012-10-17',
-      Statement: [
-        {
-          Effect: 'Allow',
-          Principal: { Service: 'logging.s3.amazonaws.com' },
-          Action: 's3:PutObject',
-          Resource: `arn:aws:s3:::${target}/logs/*`,
-          Condition: { ArnLike: { 'aws:SourceArn': `arn:aws:s3:::${bucket}` }, StringEquals: { 'aws:SourceAccount': owner.id } },
-        },
-      ],
-    };
-    await s3.send(new PutBucketPolicyCommand({ Bucket: target, Policy: JSON.stringify(policy) }));
+    await s3.send(new PutBucketPolicyCommand({ Bucket: target, Policy: deliveryPolicy(target, bucket, 'logs/', owner.id) }));
     await s3.send(
       new PutBucketLoggingCommand({
         Bucket: bucket,
