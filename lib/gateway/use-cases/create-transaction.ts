@@ -10,6 +10,7 @@ import { afterAuthorization, opened } from '../domain/transition';
 import type { AcquirerAMode } from '../merchants/merchant';
 import { assertCreateRequest } from '../validation/create-request-validator';
 import { type NewTransaction, toNewTransaction } from '../validation/new-transaction';
+import { isPlainObject, withoutUnsentFields } from '../validation/unsent-fields';
 import { cardPayment } from './acquirer-outcomes';
 import { pendingAuthorizationResult, reconcileIfPending } from './acquirer-reconciliation';
 import type { GatewayDependencies, GatewayResult } from './dependencies';
@@ -25,12 +26,13 @@ export interface CreateTransactionInput {
 
 /** POST /v1/transacao: validates, authorizes card payments with the acquirer, stores, answers 201. */
 export async function createTransaction(deps: GatewayDependencies, input: CreateTransactionInput): Promise<GatewayResult> {
-  const { token, ...request } = (isObject(input.body) ? input.body : {}) as Record<string, unknown>;
+  const { token, ...request } = (isPlainObject(input.body) ? input.body : {}) as Record<string, unknown>;
   const access = await openAccess(deps.store, { token, idempotencyKey: input.idempotencyKey, fingerprintOf: request });
   if (access.replay) return replayedOrReconciled(deps, access.merchant.merchantId, access.replay);
-  assertCreateRequest(input.body);
+  const body = withoutUnsentFields(input.body);
+  assertCreateRequest(body);
   const now = deps.now();
-  const order = toNewTransaction(input.body, access.merchant.acquirerAMode, now);
+  const order = toNewTransaction(body, access.merchant.acquirerAMode, now);
   const { transaction, unknownOutcome } = await draft(deps, order, access.merchant, input.baseUrl, now);
 
   // An authorization the acquirer left unknown: recorded pending (never paid), answered 503 008 with its id.
@@ -122,8 +124,4 @@ async function draft(
     if (order.method === 'acquirerA') transaction.acquirerAMode = merchant.acquirerAMode;
   }
   return { transaction };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

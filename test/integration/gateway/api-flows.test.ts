@@ -10,6 +10,7 @@ const PANS = [
   '6362970000457021',
   '4111111111111113',
   '4012001037141112',
+  '4012001037141161',
 ];
 let direct: { id: string; token: string }; // acquirerA in loja_sem_autenticacao (card data)
 let other: { id: string; token: string };
@@ -233,6 +234,47 @@ describe("the original client libraries' request shapes", () => {
       body: new TextEncoder().encode(JSON.stringify(cardBody(direct.token))),
     });
     expect(noContentType.status).toBe(201);
+  });
+
+  // Exactly what locaweb-gateway-php's LocawebGatewayProcessor sends for its example form (example/formulario.html has
+  // no comprador.numero): every field the form lacks goes as null, or "" where the library strips it to digits.
+  it('takes the PHP library\'s form path: null and "" fields as not sent (a required one still refused)', async () => {
+    const phpForm = (token: string) =>
+      `{"token":"${token}","transacao":{"pagamento":{"meio_pagamento":"acquirerB_ws","bandeira":"visa",` +
+      `"cartao_numero":"4012001037141161","cartao_cvv":"973","cartao_validade":"082030","parcelas":"1",` +
+      `"tipo_operacao":"credito_a_vista"},"comprador":{"nome":"Bruna da silva","documento":"12345678909",` +
+      `"endereco":"Rua da casa 22","cep":"09710240","bairro":"Centro","numero":null,"cidade":"S\\u00e3o Paulo",` +
+      `"estado":"SP"},"pedido":{"numero":"12345","total":"100.00","moeda":"real","descricao":"Something shiny!"},` +
+      `"capturar":"true","url_retorno":"http:\\/\\/www.minha-loja.com.br\\/confirmacao-pedido.php?id=12345"}}`;
+    const created = await call('POST', '/v1/transacao', phpForm(direct.token), { 'content-type': 'application/json' });
+    expect(created.status).toBe(201);
+    expect(created.body.transacao).toMatchObject({ status: 'paga', erro: null });
+
+    // Its boleto form: card fields null, cartao_validade and cep "", and no data_vencimento (the library has no
+    // field for it): refused for that, the one thing missing, and nothing stored.
+    const boleto =
+      `{"token":"${direct.token}","transacao":{"pagamento":{"meio_pagamento":"boleto_bankA","bandeira":null,` +
+      `"cartao_numero":null,"cartao_cvv":null,"cartao_validade":""},"comprador":{"nome":"Bruna da silva",` +
+      `"documento":"12345678909","endereco":null,"cep":"","bairro":null,"numero":null,"cidade":null,"estado":null},` +
+      `"pedido":{"numero":"12346","total":"100.00","moeda":"real","descricao":null},"url_retorno":"http:\\/\\/x.example\\/r"}}`;
+    const refused = await call('POST', '/v1/transacao', boleto, { 'content-type': 'application/json' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.transacao.erro).toMatchObject({ codigo: '003' });
+    expect(refused.body.transacao.erro.mensagem).toMatch(/^transacao\.pagamento\.data_vencimento:/);
+    const listed = await call('GET', `/v1/transacao?token=${direct.token}&numero_pedido=12346`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ transacoes: [] });
+
+    // Not a way around a required field, and capturar sent empty stays an error rather than meaning "capture".
+    for (const body of [
+      cardBody(direct.token, { pagamento: { cartao_cvv: null } }),
+      cardBody(direct.token, { pedido: { total: '' } }),
+      cardBody(direct.token, { transacao: { capturar: '' } }),
+    ]) {
+      const reply = await call('POST', '/v1/transacao', body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.transacao.erro.codigo).toBe('003');
+    }
   });
 });
 
