@@ -15,9 +15,9 @@ import { LARGEST_BASE64_BODY } from '../../../scripts/local/http-layer/storage-b
  */
 interface TestServer extends HapiServer {
   route(route: object): void;
+  initialize(): Promise<void>;
   stop(): Promise<void>;
-  inject(options: object): Promise<{ statusCode: number; headers: Record<string, string>; payload: string }> &
-    ReturnType<HapiServer['inject']>;
+  inject(options: object): ReturnType<HapiServer['inject']> & Promise<{ headers: Record<string, string>; payload: string }>;
 }
 
 const hapi = createRequire(createRequire(import.meta.url).resolve('serverless-offline'))('@hapi/hapi') as {
