@@ -9,7 +9,7 @@ export interface CatalogueEntry {
   mensagem: string;
 }
 
-/** An entry the HTTP layer answers too (serverless offline's patch reads the same file: serverless.yml jsonErrors). */
+/** An entry the HTTP layer answers too (the local HTTP layer reads the same file: scripts/local/http-layer). */
 const httpLayer = (status: keyof typeof HTTP_LAYER_ERRORS): CatalogueEntry => ({
   status: Number(status),
   ...HTTP_LAYER_ERRORS[status],

@@ -57,7 +57,7 @@ export function allowedMethods(resource: string | undefined): string[] {
 
 /**
  * Where a browser lands (admin UI, hosted pages, boleto slips, the docs and the storage console): refusals are pages
- * there. The HTTP layer's own refusals use the same list (serverless.yml jsonErrors.pages).
+ * there. The HTTP layer's own refusals use the same list (http-layer-pages.json, read by scripts/local/http-layer).
  */
 export function isPagePath(path: string): boolean {
   return HTTP_LAYER_PAGES.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -6,7 +6,7 @@ import { newStorageUser, type StorageCredentials, uniqueBucket } from '../../sup
 
 /**
  * HTTP framing as Ceph RGW answers S3 clients (the cases of ceph/s3-tests' test_headers.py), through
- * serverless offline as patched in patches/serverless-offline+*.patch: what the HTTP layer answers by itself
+ * serverless offline and the project's HTTP layer on it (scripts/local/http-layer): what the HTTP layer answers by itself
  * on a storage path is an S3 XML error, never hapi's JSON or Node's bare 400/417.
  */
 let user: StorageCredentials;
