@@ -1,6 +1,6 @@
 import type { SignInThrottleStore, WebSessionStore } from '../../http/web';
-import type { AccessKeyResolver } from '../auth/request-authenticator';
-import type { StorageDeps } from '../storage-deps';
+import type { AccessKeyResolver } from '../model/storage-user';
+import type { StorageDeps } from '../store/storage-deps';
 import type { ConsoleAuditLog } from './audit/console-audit';
 import type { ConsoleSession } from './sessions/console-session';
 

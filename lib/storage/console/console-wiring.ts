@@ -1,8 +1,8 @@
 import type { AwsClients, ResourceNames } from '../../aws';
 import type { ServiceConfig } from '../../config';
 import { SignInThrottleStore } from '../../http/web';
-import type { StorageWiring } from '../storage-deps';
 import { createStorageWiring } from '../storage-wiring';
+import type { StorageWiring } from '../store/storage-deps';
 import { ConsoleAuditStore } from './audit/console-audit-store';
 import type { ConsoleDependencies } from './console-dependencies';
 import { ConsoleSessionStore } from './sessions/console-session-store';

@@ -3,7 +3,7 @@ import { type ApiEvent, binaryResponse } from '../../http';
 import { metrics } from '../../metrics';
 import { recordStorageTraffic } from '../metrics/storage-traffic';
 import type { S3Response } from '../requests/s3-response';
-import type { StorageWiring } from '../storage-deps';
+import type { StorageWiring } from '../store/storage-deps';
 import { asWebsiteRequest } from '../website/website-host';
 import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
 import { storageEndpoint } from './s3-endpoint';

@@ -19,8 +19,8 @@ import {
   type WebRequest,
   webEndpoint,
 } from '../../../http/web';
-import { StorageError } from '../../errors';
-import { S3_ERROR_CODES, s3MessageOf } from '../../s3-error-codes';
+import { StorageError } from '../../model/errors';
+import { S3_ERROR_CODES, s3MessageOf } from '../../model/s3-error-codes';
 import { actorOf, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { ConsoleErrorPage } from '../views/console-error-page';

@@ -5,7 +5,7 @@ import { actorOf } from '../../../../lib/storage/console/console-actor';
 import type { ConsoleDependencies } from '../../../../lib/storage/console/console-dependencies';
 import type { ConsoleSession } from '../../../../lib/storage/console/sessions/console-session';
 import { signIn, signOut } from '../../../../lib/storage/console/sign-in/console-sign-in';
-import type { StorageUser } from '../../../../lib/storage/users/storage-user';
+import type { StorageUser } from '../../../../lib/storage/model/storage-user';
 
 const user: StorageUser = {
   id: 'ann',
