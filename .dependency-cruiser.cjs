@@ -38,22 +38,57 @@ module.exports = {
       from: { path: '^lib/', pathNot: '-wiring\\.ts$' },
       to: { path: '-wiring\\.ts$' },
     },
+    // lib/storage in layers (README "Architecture", docs/storage.md "Code layers"): model < store < features (access
+    // lowest) < controllers < http and console < the wiring; a layer never imports one above it, folders never cycle.
+    {
+      name: 'storage-model-bottom',
+      comment:
+        'lib/storage/model: record types, ports and pure rules; imports nothing else of lib/storage and does no I/O (no AWS, no network)',
+      severity: 'error',
+      from: { path: '^lib/storage/model/' },
+      to: { path: '^lib/storage/(?!model/)|^lib/aws/|@aws-sdk|^(node:)?(https?|net|tls|fs|fs/promises)$' },
+    },
+    {
+      name: 'storage-store-above-model',
+      comment:
+        'lib/storage/store: the write primitives (object and version writers, write conditions, blob removal), the repositories and StorageDeps; they build on the model only',
+      severity: 'error',
+      from: { path: '^lib/storage/store/' },
+      to: { path: '^lib/storage/(?!model/|store/)' },
+    },
+    {
+      name: 'storage-access-lowest-feature',
+      comment:
+        'lib/storage/access: the authorization decision and the bucket/object access checks every feature uses; above model, store and the policy language only',
+      severity: 'error',
+      from: { path: '^lib/storage/access/' },
+      to: { path: '^lib/storage/(?!model/|store/|access/|policy/)' },
+    },
     {
       name: 'storage-tiers',
       comment:
-        'storage tiers: the domain (buckets, objects, versions, blobs and the features) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
+        'the features (every other folder) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
       severity: 'error',
       from: {
         path: '^lib/storage/',
         pathNot: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$',
       },
-      to: { path: '^lib/storage/(controllers|http|console)/' },
+      to: { path: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
     },
     {
       name: 'storage-controllers-below-http',
       severity: 'error',
       from: { path: '^lib/storage/controllers/' },
-      to: { path: '^lib/storage/(http|console)/' },
+      to: { path: '^lib/storage/(http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
+    },
+    {
+      name: 'storage-no-folder-cycles',
+      comment:
+        'no two folders of lib/storage import each other, directly or round a loop: what two features share goes down to model or store',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/storage/' },
+      to: { path: '^lib/storage/', circular: true },
     },
     {
       name: 'pix-core-pure',
