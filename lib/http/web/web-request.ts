@@ -3,7 +3,6 @@ import { httpEndpoint } from '../endpoint';
 import { stagePrefixOf } from '../event-parts';
 import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
 import { originOf, type RequestOrigin } from './request-origin';
-import { webSecret } from './web-secret-provider';
 
 /** What every route of a web UI gets: the request, where the UI lives, the stage, the web secret and the surface's dependencies. */
 export interface WebRequest<D> {
@@ -22,8 +21,8 @@ export function webEndpoint<D>(
   dependencies: () => D,
   route: (request: WebRequest<D>) => Promise<ApiResult>,
   renderError: ErrorRenderer,
-  /** The web secret's loader, when the surface wires it with its dependencies (the container's own otherwise). */
-  secret: () => Promise<string> = webSecret,
+  /** The web secret's loader (CSRF tokens, session cookies), which the surface's wiring builds with its dependencies. */
+  secret: () => Promise<string>,
 ) {
   return httpEndpoint(
     async (event) =>

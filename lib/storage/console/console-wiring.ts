@@ -1,4 +1,4 @@
-import type { AwsClients, ResourceNames } from '../../aws';
+import { type AwsClients, type ResourceNames, secretMaterialLoader } from '../../aws';
 import type { ServiceConfig } from '../../config';
 import { SignInThrottleStore } from '../../http/web';
 import { createStorageWiring } from '../storage-wiring';
@@ -15,6 +15,7 @@ export function createConsoleDependencies(
   clients: Pick<AwsClients, 'documents'>,
   names: Pick<ResourceNames, 'storageTable'>,
   storage: Pick<StorageWiring, 'deps' | 'keys'>,
+  webSecret: () => Promise<string>,
   publicBaseUrl?: string,
 ): ConsoleDependencies {
   const { documents } = clients;
@@ -26,6 +27,7 @@ export function createConsoleDependencies(
     throttle: new SignInThrottleStore(documents, table, { prefix: 'LOGINTHROTTLE#console#' }),
     audit: new ConsoleAuditStore(documents, table),
     now: () => new Date(),
+    webSecret,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }
@@ -34,7 +36,9 @@ export function createConsoleDependencies(
 export function createConsoleWiring(
   clients: Parameters<typeof createStorageWiring>[0] & Pick<AwsClients, 'documents'>,
   names: Parameters<typeof createStorageWiring>[1],
-  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage' | 'publicBaseUrl'>,
+  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage' | 'publicBaseUrl' | 'webSecret'>,
 ): ConsoleDependencies {
-  return createConsoleDependencies(clients, names, createStorageWiring(clients, names, config), config.publicBaseUrl);
+  const storage = createStorageWiring(clients, names, config);
+  const webSecret = secretMaterialLoader(config.webSecret, clients.secrets);
+  return createConsoleDependencies(clients, names, storage, webSecret, config.publicBaseUrl);
 }

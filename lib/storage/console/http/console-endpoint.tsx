@@ -60,7 +60,7 @@ export function consoleEndpoint(
 ) {
   const withConsole = (request: WebRequest<ConsoleDependencies>) =>
     route({ ...request, stagePrefix: stagePrefixOf(request.event), secure: cookiesSecure(request.event) });
-  return webEndpoint('/v1/console', () => deps, withConsole, renderError);
+  return webEndpoint('/v1/console', () => deps, withConsole, renderError, deps.webSecret);
 }
 
 export interface SignedInOptions {
