@@ -5,6 +5,15 @@
  */
 const ADAPTERS = '(-repository|-store|-provider)\\.ts$|/http/|^lib/(aws|diagnostics)/';
 
+/** A lib/storage layer: its folder imports nothing of lib/storage but itself and the folders below it (`more`: other forbidden targets). */
+const storageLayer = (name, comment, folder, below, more = '') => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: `^lib/storage/${folder}/` },
+  to: { path: `^lib/storage/(?!${[folder, ...below].join('/|')}/)${more}` },
+});
+
 module.exports = {
   forbidden: [
     { name: 'gateway-not-storage', severity: 'error', from: { path: '^lib/gateway/' }, to: { path: '^lib/storage/' } },
@@ -40,30 +49,25 @@ module.exports = {
     },
     // lib/storage in layers (README "Architecture", docs/storage.md "Code layers"): model < store < features (access
     // lowest) < controllers < http and console < the wiring; a layer never imports one above it, folders never cycle.
-    {
-      name: 'storage-model-bottom',
-      comment:
-        'lib/storage/model: record types, ports and pure rules; imports nothing else of lib/storage and does no I/O (no AWS, no network)',
-      severity: 'error',
-      from: { path: '^lib/storage/model/' },
-      to: { path: '^lib/storage/(?!model/)|^lib/aws/|@aws-sdk|^(node:)?(https?|net|tls|fs|fs/promises)$' },
-    },
-    {
-      name: 'storage-store-above-model',
-      comment:
-        'lib/storage/store: the write primitives (object and version writers, write conditions, blob removal), the repositories and StorageDeps; they build on the model only',
-      severity: 'error',
-      from: { path: '^lib/storage/store/' },
-      to: { path: '^lib/storage/(?!model/|store/)' },
-    },
-    {
-      name: 'storage-access-lowest-feature',
-      comment:
-        'lib/storage/access: the authorization decision and the bucket/object access checks every feature uses; above model, store and the policy language only',
-      severity: 'error',
-      from: { path: '^lib/storage/access/' },
-      to: { path: '^lib/storage/(?!model/|store/|access/|policy/)' },
-    },
+    storageLayer(
+      'storage-model-bottom',
+      'lib/storage/model: record types, ports and pure rules; imports nothing else of lib/storage and does no I/O (no AWS, no network)',
+      'model',
+      [],
+      '|^lib/aws/|@aws-sdk|^(node:)?(https?|net|tls|fs|fs/promises)$',
+    ),
+    storageLayer(
+      'storage-store-above-model',
+      'lib/storage/store: the write primitives (object and version writers, write conditions, blob removal), the repositories and StorageDeps; they build on the model only',
+      'store',
+      ['model'],
+    ),
+    storageLayer(
+      'storage-access-lowest-feature',
+      'lib/storage/access: the authorization decision and the bucket/object access checks every feature uses; above model, store and the policy language only',
+      'access',
+      ['model', 'store', 'policy'],
+    ),
     {
       name: 'storage-tiers',
       comment:
