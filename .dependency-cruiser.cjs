@@ -42,7 +42,7 @@ module.exports = {
     {
       name: 'lib-not-wiring',
       comment:
-        "wiring modules (*-wiring.ts: gateway-wiring, admin-wiring, storage-wiring, console-wiring) build a container's dependencies, the web secret's loader included: handlers build them once at module scope and pass them in; lib code takes them as parameters and never reaches for them (a wiring module may build on another)",
+        "wiring modules (*-wiring.ts: gateway-wiring, admin-wiring, storage-wiring, console-wiring) build a container's dependencies, the web secret's loader included, and the container's accessors are wiring modules too (config-wiring: serviceConfig(), metrics-wiring: metrics(), clients-wiring: tableClients() and awsClients(), http/container-wiring: both accessors for the endpoint builders): handlers build them once at module scope and pass them in; lib code takes them as parameters and never reaches for them (a wiring module may build on another)",
       severity: 'error',
       from: { path: '^lib/', pathNot: '-wiring\\.ts$' },
       to: { path: '-wiring\\.ts$' },

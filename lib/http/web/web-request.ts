@@ -1,4 +1,5 @@
-import { type Stage, serviceConfig } from '../../config';
+import type { Stage } from '../../config';
+import type { Container } from '../container';
 import { httpEndpoint } from '../endpoint';
 import { stagePrefixOf } from '../event-parts';
 import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
@@ -17,6 +18,7 @@ export interface WebRequest<D> {
 
 /** The middy stack of a web UI's pages (admin, console): errors rendered as the surface's page, nothing internal leaks. */
 export function webEndpoint<D>(
+  container: Container,
   root: string,
   dependencies: () => D,
   route: (request: WebRequest<D>) => Promise<ApiResult>,
@@ -29,12 +31,17 @@ export function webEndpoint<D>(
       route({
         event,
         base: `${stagePrefixOf(event)}${root}`,
-        stage: serviceConfig().stage,
+        stage: container.config().stage,
         origin: originOf(event),
         secret: await secret(),
         deps: dependencies(),
       }),
     // The UI's root names its surface: /v1/admin, /v1/console.
-    { surface: root.endsWith('/console') ? 'console' : 'admin', renderError },
+    {
+      surface: root.endsWith('/console') ? 'console' : 'admin',
+      renderError,
+      metrics: container.metrics,
+      stage: () => container.config().stage,
+    },
   );
 }

@@ -14,6 +14,8 @@ export interface ConsoleDependencies {
   throttle: Pick<SignInThrottleStore, 'reserve' | 'release'>;
   audit: ConsoleAuditLog;
   now: () => Date;
+  /** STORAGE_WEBSITE_HOST: the buckets' website endpoints, linked from the bucket page. */
+  storageWebsiteHost: string;
   /** The web secret's loader (CSRF tokens, session cookies): read once, from config or Secrets Manager. */
   webSecret: () => Promise<string>;
   /** PUBLIC_BASE_URL: with API Gateway's own context, whether console requests arrive over TLS (never a client header). */

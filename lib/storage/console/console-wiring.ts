@@ -16,6 +16,7 @@ export function createConsoleDependencies(
   names: Pick<ResourceNames, 'storageTable'>,
   storage: Pick<StorageWiring, 'deps' | 'keys'>,
   webSecret: () => Promise<string>,
+  storageWebsiteHost: string,
   publicBaseUrl?: string,
 ): ConsoleDependencies {
   const { documents } = clients;
@@ -28,6 +29,7 @@ export function createConsoleDependencies(
     audit: new ConsoleAuditStore(documents, table),
     now: () => new Date(),
     webSecret,
+    storageWebsiteHost,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }
@@ -36,9 +38,10 @@ export function createConsoleDependencies(
 export function createConsoleWiring(
   clients: Parameters<typeof createStorageWiring>[0] & Pick<AwsClients, 'documents'>,
   names: Parameters<typeof createStorageWiring>[1],
-  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage' | 'publicBaseUrl' | 'webSecret'>,
+  config: Parameters<typeof createStorageWiring>[2] &
+    Pick<ServiceConfig, 'stage' | 'publicBaseUrl' | 'webSecret' | 'storageWebsiteHost'>,
 ): ConsoleDependencies {
   const storage = createStorageWiring(clients, names, config);
   const webSecret = secretMaterialLoader(config.webSecret, clients.secrets);
-  return createConsoleDependencies(clients, names, storage, webSecret, config.publicBaseUrl);
+  return createConsoleDependencies(clients, names, storage, webSecret, config.storageWebsiteHost, config.publicBaseUrl);
 }

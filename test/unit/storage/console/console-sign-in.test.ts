@@ -48,6 +48,7 @@ function fakes(now = new Date('2031-02-03T10:00:00Z')) {
     audit: { record: async (userId: string | undefined, entry: ConsoleAuditEntry) => void audit.push({ userId, entry }) },
     now: () => now,
     webSecret: async () => 'unit-test-web-secret',
+    storageWebsiteHost: 's3-website.localhost',
   } satisfies ConsoleDependencies;
   return { deps, keys, sessions, audit };
 }
