@@ -5,6 +5,15 @@
  */
 const ADAPTERS = '(-repository|-store|-provider)\\.ts$|/http/|^lib/(aws|diagnostics)/';
 
+/** A lib/storage layer: its folder imports nothing of lib/storage but itself and the folders below it (`more`: other forbidden targets). */
+const storageLayer = (name, comment, folder, below, more = '') => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: `^lib/storage/${folder}/` },
+  to: { path: `^lib/storage/(?!${[folder, ...below].join('/|')}/)${more}` },
+});
+
 module.exports = {
   forbidden: [
     { name: 'gateway-not-storage', severity: 'error', from: { path: '^lib/gateway/' }, to: { path: '^lib/storage/' } },
@@ -33,27 +42,57 @@ module.exports = {
     {
       name: 'lib-not-wiring',
       comment:
-        "wiring modules (*-wiring.ts: gateway-wiring, admin-wiring, storage-wiring, console-wiring) build a container's dependencies, the web secret's loader included: handlers build them once at module scope and pass them in; lib code takes them as parameters and never reaches for them (a wiring module may build on another)",
+        "wiring modules (*-wiring.ts: gateway-wiring, admin-wiring, storage-wiring, console-wiring) build a container's dependencies, the web secret's loader included, and the container's accessors are wiring modules too (config-wiring: serviceConfig(), metrics-wiring: metrics(), clients-wiring: tableClients() and awsClients(), http/container-wiring: both accessors for the endpoint builders): handlers build them once at module scope and pass them in; lib code takes them as parameters and never reaches for them (a wiring module may build on another)",
       severity: 'error',
       from: { path: '^lib/', pathNot: '-wiring\\.ts$' },
       to: { path: '-wiring\\.ts$' },
     },
+    // lib/storage in layers (README "Architecture", docs/storage.md "Code layers"): model < store < features (access
+    // lowest) < controllers < http and console < the wiring; a layer never imports one above it, folders never cycle.
+    storageLayer(
+      'storage-model-bottom',
+      'lib/storage/model: record types, ports and pure rules; imports nothing else of lib/storage and does no I/O (no AWS, no network)',
+      'model',
+      [],
+      '|^lib/aws/|@aws-sdk|^(node:)?(https?|net|tls|fs|fs/promises)$',
+    ),
+    storageLayer(
+      'storage-store-above-model',
+      'lib/storage/store: the write primitives (object and version writers, write conditions, blob removal), the repositories and StorageDeps; they build on the model only',
+      'store',
+      ['model'],
+    ),
+    storageLayer(
+      'storage-access-lowest-feature',
+      'lib/storage/access: the authorization decision and the bucket/object access checks every feature uses; above model, store and the policy language only',
+      'access',
+      ['model', 'store', 'policy'],
+    ),
     {
       name: 'storage-tiers',
       comment:
-        'storage tiers: the domain (buckets, objects, versions, blobs and the features) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
+        'the features (every other folder) below the S3 controllers, below the HTTP adapters and the console; a lower tier never imports a higher one',
       severity: 'error',
       from: {
         path: '^lib/storage/',
         pathNot: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$',
       },
-      to: { path: '^lib/storage/(controllers|http|console)/' },
+      to: { path: '^lib/storage/(controllers|http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
     },
     {
       name: 'storage-controllers-below-http',
       severity: 'error',
       from: { path: '^lib/storage/controllers/' },
-      to: { path: '^lib/storage/(http|console)/' },
+      to: { path: '^lib/storage/(http|console)/|^lib/storage/(index|storage-wiring)\\.ts$' },
+    },
+    {
+      name: 'storage-no-folder-cycles',
+      comment:
+        'no two folders of lib/storage import each other, directly or round a loop: what two features share goes down to model or store',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/storage/' },
+      to: { path: '^lib/storage/', circular: true },
     },
     {
       name: 'pix-core-pure',

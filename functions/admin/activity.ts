@@ -1,8 +1,9 @@
 import { adminWiring } from '../../lib/gateway/admin/admin-wiring';
 import { signedInEndpoint } from '../../lib/gateway/admin/http/admin-endpoint';
 import { showActivity } from '../../lib/gateway/admin/http/overview-routes';
+import { container } from '../../lib/http/container-wiring';
 
 const deps = adminWiring();
 
 /** GET /v1/admin/activity */
-export const handler = signedInEndpoint(deps, showActivity);
+export const handler = signedInEndpoint(container, deps, showActivity);

@@ -1,8 +1,9 @@
 import { gatewayEndpoint } from '../../lib/gateway/http/api-endpoint';
 import { DOCS_PAGE } from '../../lib/gateway/openapi/docs-page';
+import { container } from '../../lib/http/container-wiring';
 
 /** GET /v1/docs: the API reference as a page. */
-export const handler = gatewayEndpoint(async () => ({
+export const handler = gatewayEndpoint(container, async () => ({
   statusCode: 200,
   headers: {
     'content-type': 'text/html; charset=utf-8',

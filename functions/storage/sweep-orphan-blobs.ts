@@ -1,11 +1,12 @@
-import { awsClients, resourceNames } from '../../lib/aws';
-import { serviceConfig } from '../../lib/config';
+import { resourceNames } from '../../lib/aws';
+import { awsClients } from '../../lib/aws/clients-wiring';
+import { serviceConfig } from '../../lib/config/config-wiring';
 import { logger } from '../../lib/log';
 import { DEFAULT_UPLOAD_EXPIRY_DAYS, sweepStorage } from '../../lib/storage';
 import { createStorageWiring } from '../../lib/storage/storage-wiring';
 
 /** Built once per container, at module scope. */
-const wiring = createStorageWiring(awsClients(), resourceNames(), serviceConfig());
+const wiring = createStorageWiring(awsClients(), resourceNames(serviceConfig()), serviceConfig());
 const ONE_HOUR_MS = 3600 * 1000;
 const ONE_DAY_MS = 24 * ONE_HOUR_MS;
 

@@ -1,7 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { serviceConfig } from '../config';
 import { s3ClientOptions } from './s3-client-options';
-import { type ClientSettings, createTableClients, type TableClients, tableClients } from './table-clients';
+import { type ClientSettings, createTableClients, type TableClients } from './table-clients';
 
 /** The storage surface's clients: the table clients and S3 for the blob bucket. */
 export interface AwsClients extends TableClients {
@@ -12,14 +11,6 @@ export function createAwsClients(settings: ClientSettings): AwsClients {
   return { ...createTableClients(settings), s3: createS3Client(settings) };
 }
 
-function createS3Client(settings: ClientSettings): S3Client {
+export function createS3Client(settings: ClientSettings): S3Client {
   return new S3Client(s3ClientOptions(settings));
-}
-
-let cached: AwsClients | undefined;
-
-/** The clients of this container: built once, on first use, from the service configuration (the table clients shared). */
-export function awsClients(): AwsClients {
-  cached ??= { ...tableClients(), s3: createS3Client(serviceConfig()) };
-  return cached;
 }

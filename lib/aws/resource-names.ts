@@ -1,4 +1,4 @@
-import { type ServiceConfig, serviceConfig } from '../config';
+import type { ServiceConfig } from '../config';
 
 /** The stage's table and bucket names, as serverless.yml hands them to every function. */
 export interface ResourceNames {
@@ -7,6 +7,6 @@ export interface ResourceNames {
   blobBucket: string;
 }
 
-export function resourceNames(config: Pick<ServiceConfig, keyof ResourceNames> = serviceConfig()): ResourceNames {
+export function resourceNames(config: Pick<ServiceConfig, keyof ResourceNames>): ResourceNames {
   return { gatewayTable: config.gatewayTable, storageTable: config.storageTable, blobBucket: config.blobBucket };
 }

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type ServiceConfig, serviceConfig } from '../config';
+import type { ServiceConfig } from '../config';
 import { type LazyClient, lazyClient } from './lazy-client';
 
 /**
@@ -75,12 +75,4 @@ export function createTableClients(settings: ClientSettings): TableClients {
       return new KMSClient(sdkOptions);
     }),
   };
-}
-
-let cached: TableClients | undefined;
-
-/** This container's DynamoDB, Secrets Manager and KMS clients: built once, on first use, from the service configuration. */
-export function tableClients(): TableClients {
-  cached ??= createTableClients(serviceConfig());
-  return cached;
 }

@@ -1,17 +1,9 @@
 import { oneOf } from './env';
-import { LOG_LEVELS, loadServiceConfig, type ServiceConfig } from './service-config';
+import { LOG_LEVELS } from './service-config';
 
 export * from './env';
 export * from './local-stack-config';
 export * from './service-config';
-
-let cached: ServiceConfig | undefined;
-
-/** The service configuration of this container, read from process.env once, on first use. */
-export function serviceConfig(): ServiceConfig {
-  cached ??= loadServiceConfig(process.env);
-  return cached;
-}
 
 /** The log level alone: logging must work even where the rest of the configuration is missing or broken. */
 export function logLevel(): (typeof LOG_LEVELS)[number] {

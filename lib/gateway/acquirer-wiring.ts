@@ -1,5 +1,7 @@
-import { type ResourceNames, readSecretString, resourceNames, type TableClients, tableClients } from '../aws';
-import { type ServiceConfig, serviceConfig } from '../config';
+import { type ResourceNames, readSecretString, resourceNames, type TableClients } from '../aws';
+import { tableClients } from '../aws/clients-wiring';
+import type { ServiceConfig } from '../config';
+import { serviceConfig } from '../config/config-wiring';
 import { logger } from '../log';
 import { ConnectedAcquirer, MerchantAcquirerConnections } from './acquirers/connection';
 import type { AcquirerLogger } from './acquirers/http/acquirer-http';
@@ -44,7 +46,7 @@ export function withMerchantAcquirers(
 
 let connections: MerchantAcquirerConnections | undefined;
 const containerConnections = () => {
-  connections ??= createMerchantAcquirers(tableClients(), resourceNames(), serviceConfig());
+  connections ??= createMerchantAcquirers(tableClients(), resourceNames(serviceConfig()), serviceConfig());
   return connections;
 };
 

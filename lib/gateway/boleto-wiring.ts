@@ -1,6 +1,8 @@
-import { type AwsClients, lazyS3Client, type ResourceNames, resourceNames, tableClients } from '../aws';
-import { serviceConfig } from '../config';
-import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
+import { type AwsClients, lazyS3Client, type ResourceNames, resourceNames } from '../aws';
+import { tableClients } from '../aws/clients-wiring';
+import { serviceConfig } from '../config/config-wiring';
+import { type MetricsSink, NO_METRICS } from '../metrics';
+import { metrics } from '../metrics/metrics-wiring';
 import { BoletoBankRepository } from './boleto/bank-connection/boleto-bank-repository';
 import type { RemessaDependencies } from './boleto/registration/generate-remessa';
 import type { RetornoDependencies } from './boleto/registration/import-retorno';
@@ -51,6 +53,6 @@ let cached: BoletoFileDependencies | undefined;
 export function boletoFileWiring(): BoletoFileDependencies {
   // The blob bucket's client only when a file is downloaded: the admin function loads no S3 SDK at cold start.
   const s3 = lazyS3Client(serviceConfig());
-  cached ??= createBoletoFileDependencies({ documents: tableClients().documents, s3 }, resourceNames(), metrics());
+  cached ??= createBoletoFileDependencies({ documents: tableClients().documents, s3 }, resourceNames(serviceConfig()), metrics());
   return cached;
 }

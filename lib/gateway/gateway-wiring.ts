@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClients, tableClients } from '../aws';
-import { type ServiceConfig, serviceConfig } from '../config';
-import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
+import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClients } from '../aws';
+import { tableClients } from '../aws/clients-wiring';
+import type { ServiceConfig } from '../config';
+import { serviceConfig } from '../config/config-wiring';
+import { type MetricsSink, NO_METRICS } from '../metrics';
+import { metrics } from '../metrics/metrics-wiring';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
 import { SandboxAcquirer } from './acquirers/sandbox-acquirer';
@@ -57,7 +60,7 @@ let cached: GatewayDependencies | undefined;
  * (serverless offline) share the id block.
  */
 export function gatewayWiring(): GatewayDependencies {
-  cached ??= createGatewayDependencies(tableClients(), resourceNames(), serviceConfig(), metrics());
+  cached ??= createGatewayDependencies(tableClients(), resourceNames(serviceConfig()), serviceConfig(), metrics());
   return cached;
 }
 

@@ -1,7 +1,10 @@
-import { type ResourceNames, readSecretString, resourceNames, type TableClients, tableClients } from '../aws';
-import { type ServiceConfig, serviceConfig } from '../config';
+import { type ResourceNames, readSecretString, resourceNames, type TableClients } from '../aws';
+import { tableClients } from '../aws/clients-wiring';
+import type { ServiceConfig } from '../config';
+import { serviceConfig } from '../config/config-wiring';
 import { logger } from '../log';
-import { type MetricsSink, metrics } from '../metrics';
+import type { MetricsSink } from '../metrics';
+import { metrics } from '../metrics/metrics-wiring';
 import { createGatewayDependencies } from './gateway-wiring';
 import { MerchantRepository } from './merchants/merchant-repository';
 import { MerchantPspClients } from './pix/merchant-psp/merchant-psp-clients';
@@ -51,7 +54,7 @@ let cachedGateway: GatewayDependencies | undefined;
 
 /** gatewayWiring() for the functions that issue or refund Pix charges: once per container. */
 export function pixGatewayWiring(): GatewayDependencies {
-  cachedGateway ??= createPixGatewayDependencies(tableClients(), resourceNames(), serviceConfig(), metrics());
+  cachedGateway ??= createPixGatewayDependencies(tableClients(), resourceNames(serviceConfig()), serviceConfig(), metrics());
   return cachedGateway;
 }
 
@@ -61,7 +64,7 @@ let cachedCallback: PixPspCallbackDependencies | undefined;
 export function pixPspCallbackWiring(): PixPspCallbackDependencies {
   if (!cachedCallback) {
     const clients = tableClients();
-    const names = resourceNames();
+    const names = resourceNames(serviceConfig());
     cachedCallback = {
       gateway: pixGatewayWiring(),
       merchants: new MerchantRepository(clients.documents, names.gatewayTable),

@@ -1,3 +1,4 @@
+export * from './container';
 export * from './dependency-failure';
 export * from './endpoint';
 export * from './errors';

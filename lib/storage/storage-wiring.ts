@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { AwsClients, ResourceNames } from '../aws';
 import type { ServiceConfig } from '../config';
-import { AccessLogBufferRepository } from './access-logs/access-log-buffer-repository';
-import { AuthFailureRepository } from './auth/auth-failure-repository';
 import { BatchedUsageMeter, USAGE_BATCH_MAX_REQUESTS } from './billing/batched-usage-meter';
-import { UsageRepository } from './billing/usage-repository';
-import { BucketRepository } from './buckets/bucket-repository';
 import { secretBoxProvider } from './credentials/secret-box-provider';
 import { AwsKmsKeyProvider } from './encryption/aws-kms-key-provider';
-import type { KeyProvider } from './encryption/key-provider';
-import { KmsKeyRepository } from './encryption/kms-key-repository';
 import { LocalKeyProvider } from './encryption/local-key-provider';
-import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
-import { UploadRepository } from './multipart/upload-repository';
-import { ObjectRepository } from './objects/object-repository';
-import { S3BlobStore } from './objects/s3-blob-store';
-import { RequestReadRepository } from './requests/request-read-repository';
-import type { StorageWiring } from './storage-deps';
-import { PieceHashRepository } from './torrent/piece-hash-repository';
-import { StorageUserRepository } from './users/storage-user-repository';
-import { VersionRepository } from './versions/version-repository';
+import type { KeyProvider } from './model/key-provider';
+import { DEFAULT_MIN_PART_BYTES } from './model/multipart-rules';
+import { AccessLogBufferRepository } from './store/access-log-buffer-repository';
+import { AuthFailureRepository } from './store/auth-failure-repository';
+import { BucketRepository } from './store/bucket-repository';
+import { KmsKeyRepository } from './store/kms-key-repository';
+import { ObjectRepository } from './store/object-repository';
+import { PieceHashRepository } from './store/piece-hash-repository';
+import { RequestReadRepository } from './store/request-read-repository';
+import { S3BlobStore } from './store/s3-blob-store';
+import type { StorageWiring } from './store/storage-deps';
+import { StorageUserRepository } from './store/storage-user-repository';
+import { UploadRepository } from './store/upload-repository';
+import { UsageRepository } from './store/usage-repository';
+import { VersionRepository } from './store/version-repository';
 
 /**
  * The storage use cases wired to DynamoDB and the blob bucket. A wiring module: the storage and console functions build

@@ -20,8 +20,8 @@ import {
   isValidStorageUserId,
   sweepStorage,
 } from '../../lib/storage';
-import { backfillListing } from '../../lib/storage/listing/listing-backfill-repository';
 import { createStorageWiring } from '../../lib/storage/storage-wiring';
+import { backfillListing } from '../../lib/storage/store/listing-backfill-repository';
 import { BOLETO_COMMANDS, BOLETO_USAGE } from './boleto-commands';
 import { type Command, type Options, optionalOption, requiredOption, UsageError } from './options';
 import { postFormPage } from './post-form-page';

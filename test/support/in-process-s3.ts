@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { renderS3Error, type S3Response } from '../../lib/storage';
 import { handleS3Request } from '../../lib/storage/http/s3-pipeline';
 import { toS3Request } from '../../lib/storage/http/s3-request-parser';
-import type { StorageWiring } from '../../lib/storage/storage-deps';
+import type { StorageWiring } from '../../lib/storage/store/storage-deps';
 
 /** An SDK v3 client whose requests go through the storage functions' pipeline in this process (a warm container). */
 export function inProcessS3(

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { StorageError } from '../../lib/storage/errors';
+import { StorageError } from '../../lib/storage/model/errors';
 import { parsePolicy } from '../../lib/storage/policy/parse-policy';
 
 /** The message of the MalformedPolicy that PUT ?policy answers this document with; fails the test if it is accepted. */

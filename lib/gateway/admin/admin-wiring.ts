@@ -1,4 +1,6 @@
-import { type ResourceNames, resourceNames, type TableClients, tableClients } from '../../aws';
+import { type ResourceNames, resourceNames, type TableClients } from '../../aws';
+import { tableClients } from '../../aws/clients-wiring';
+import { serviceConfig } from '../../config/config-wiring';
 import { SignInThrottleStore } from '../../http/web';
 import { gatewayWiring } from '../gateway-wiring';
 import { MerchantRepository } from '../merchants/merchant-repository';
@@ -36,6 +38,6 @@ let cached: AdminDependencies | undefined;
  * handler passes the gateway with the stage's Pix provider (pix-psp-wiring.ts), as refunds of Pix need it.
  */
 export function adminWiring(gateway: GatewayDependencies = gatewayWiring()): AdminDependencies {
-  cached ??= createAdminDependencies(tableClients(), resourceNames(), gateway);
+  cached ??= createAdminDependencies(tableClients(), resourceNames(serviceConfig()), gateway);
   return cached;
 }

@@ -1,5 +1,4 @@
-import { serviceConfig } from '../../config';
-import type { EndpointHandler } from '../../http';
+import type { Container, EndpointHandler } from '../../http';
 import { htmlResponse, renderDocument } from '../../http/web';
 import { boletoSlipOf } from '../boleto/boleto-slip';
 import { itfBarcodeDataUrl } from '../boleto/itf-barcode';
@@ -9,12 +8,16 @@ import { getBoletoSlip } from '../use-cases/hosted-page-payment';
 
 /** GET /v1/boleto/{uuid}: the printable slip. */
 export const boletoSlipController =
-  (deps: GatewayDependencies): EndpointHandler =>
+  (container: Container, deps: GatewayDependencies): EndpointHandler =>
   async (event) => {
     const transaction = await getBoletoSlip(deps, event.pathParameters?.uuid ?? '');
     const slip = boletoSlipOf(transaction);
     const view = (
-      <BoletoSlipPage slip={slip} barcodeImage={itfBarcodeDataUrl(slip.barcode)} sandbox={serviceConfig().stage === 'sandbox'} />
+      <BoletoSlipPage
+        slip={slip}
+        barcodeImage={itfBarcodeDataUrl(slip.barcode)}
+        sandbox={container.config().stage === 'sandbox'}
+      />
     );
     return htmlResponse(200, renderDocument(view));
   };

@@ -1,5 +1,4 @@
-import { serviceConfig } from '../../config';
-import type { ApiResult, EndpointHandler } from '../../http';
+import type { ApiResult, Container, EndpointHandler } from '../../http';
 import { formBody, htmlResponse, renderDocument, seeOther } from '../../http/web';
 import { GatewayError } from '../errors';
 import { cardFormErrors } from '../pages/card-form-errors';
@@ -26,7 +25,7 @@ export type HostedPageMethod = 'acquirerA' | 'acquirerB_web' | 'bankA_shopline';
  * which decides the step; this loads the transaction, runs the payment it asks for and renders the step it returns.
  * Card data lives only in the one POST that pays; nothing of it is sent back, logged or kept.
  */
-export function hostedPaymentPage(deps: GatewayDependencies, method: HostedPageMethod): EndpointHandler {
+export function hostedPaymentPage(container: Container, deps: GatewayDependencies, method: HostedPageMethod): EndpointHandler {
   return async (event) => {
     const transaction = await findByPage(deps, event.pathParameters?.uuid ?? '');
     if (transaction.method !== method || transaction.flow !== 'redirect')
@@ -36,7 +35,7 @@ export function hostedPaymentPage(deps: GatewayDependencies, method: HostedPageM
       uuid: transaction.pageUuid as string,
       secret: await deps.serverSecret(),
       now: deps.now(),
-      stage: serviceConfig().stage,
+      stage: container.config().stage,
     };
     if (event.httpMethod !== 'POST') return show(page, firstStep(page));
     const next = nextStep(page, formBody(event));

@@ -1,4 +1,11 @@
-import { DependencyUnavailableError, type EndpointHandler, type ErrorRenderer, httpEndpoint, withRetryAfter } from '../../http';
+import {
+  type Container,
+  DependencyUnavailableError,
+  type EndpointHandler,
+  type ErrorRenderer,
+  httpEndpoint,
+  withRetryAfter,
+} from '../../http';
 import { htmlResponse, renderDocument } from '../../http/web';
 import { AcquirerUnavailableError } from '../acquirers/acquirer';
 import { GatewayError } from '../errors';
@@ -53,6 +60,6 @@ export const renderPageError: ErrorRenderer = (error, { requestId }) => {
 };
 
 /** The middy stack of the buyer-facing pages (hosted payment pages and the boleto slip). */
-export function pageEndpoint(handler: EndpointHandler) {
-  return httpEndpoint(handler, { surface: 'pages', renderError: renderPageError });
+export function pageEndpoint(container: Container, handler: EndpointHandler) {
+  return httpEndpoint(handler, { surface: 'pages', renderError: renderPageError, metrics: container.metrics });
 }

@@ -1,4 +1,4 @@
-import { jsonBody } from '../../http';
+import { type Container, jsonBody } from '../../http';
 import type { GatewayDependencies, GatewayResult } from '../use-cases/dependencies';
 import type { SettleInput } from '../use-cases/settle-transaction';
 import { gatewayEndpoint } from './api-endpoint';
@@ -7,10 +7,11 @@ import { idempotencyKeyOf, transactionIdOf } from './request-parts';
 
 /** The handler of POST /v1/transacao/{id}/capturar and /estornar: same request shape, another use case. */
 export function settlementEndpoint(
+  container: Container,
   deps: GatewayDependencies,
   useCase: (deps: GatewayDependencies, input: SettleInput) => Promise<GatewayResult>,
 ) {
-  return gatewayEndpoint(async (event) =>
+  return gatewayEndpoint(container, async (event) =>
     gatewayResponse(
       await useCase(deps, {
         body: jsonBody(event),

@@ -1,4 +1,4 @@
-import { type ErrorRenderer, httpEndpoint, MethodNotAllowedError } from '../../http';
+import { type Container, type ErrorRenderer, httpEndpoint, MethodNotAllowedError } from '../../http';
 import { renderAdminError } from '../admin/http/admin-endpoint';
 import { AdminNotFoundError } from '../admin/http/admin-errors';
 import { GatewayError } from '../errors';
@@ -24,10 +24,17 @@ const renderFallbackError: ErrorRenderer = (error, request) => {
  * /v1/{proxy+} here): a known path with another method is 405, anything else 404, in the gateway's own formats,
  * so the storage surface's catch-all routes never answer a /v1 request in S3 XML.
  */
-export const routeFallback = httpEndpoint(
-  async (event) => {
-    const allowed = allowedMethods(event.resource);
-    throw allowed.length > 0 ? new MethodNotAllowedError(allowed) : new GatewayError('not_found');
-  },
-  { surface: 'gateway', renderError: renderFallbackError },
-);
+export function routeFallback(container: Container) {
+  return httpEndpoint(
+    async (event) => {
+      const allowed = allowedMethods(event.resource);
+      throw allowed.length > 0 ? new MethodNotAllowedError(allowed) : new GatewayError('not_found');
+    },
+    {
+      surface: 'gateway',
+      renderError: renderFallbackError,
+      metrics: container.metrics,
+      stage: () => container.config().stage,
+    },
+  );
+}

@@ -11,5 +11,4 @@ export * from './sign-in-form';
 export * from './sign-in-throttle-store';
 export * from './throttled-sign-in';
 export * from './web-request';
-export * from './web-secret-provider';
 export * from './web-session-store';

@@ -1,9 +1,9 @@
-import { type Stage, serviceConfig } from '../../config';
+import type { Stage } from '../../config';
+import type { Container } from '../container';
 import { httpEndpoint } from '../endpoint';
 import { stagePrefixOf } from '../event-parts';
 import type { ApiEvent, ApiResult, ErrorRenderer } from '../types';
 import { originOf, type RequestOrigin } from './request-origin';
-import { webSecret } from './web-secret-provider';
 
 /** What every route of a web UI gets: the request, where the UI lives, the stage, the web secret and the surface's dependencies. */
 export interface WebRequest<D> {
@@ -18,24 +18,30 @@ export interface WebRequest<D> {
 
 /** The middy stack of a web UI's pages (admin, console): errors rendered as the surface's page, nothing internal leaks. */
 export function webEndpoint<D>(
+  container: Container,
   root: string,
   dependencies: () => D,
   route: (request: WebRequest<D>) => Promise<ApiResult>,
   renderError: ErrorRenderer,
-  /** The web secret's loader, when the surface wires it with its dependencies (the container's own otherwise). */
-  secret: () => Promise<string> = webSecret,
+  /** The web secret's loader (CSRF tokens, session cookies), which the surface's wiring builds with its dependencies. */
+  secret: () => Promise<string>,
 ) {
   return httpEndpoint(
     async (event) =>
       route({
         event,
         base: `${stagePrefixOf(event)}${root}`,
-        stage: serviceConfig().stage,
+        stage: container.config().stage,
         origin: originOf(event),
         secret: await secret(),
         deps: dependencies(),
       }),
     // The UI's root names its surface: /v1/admin, /v1/console.
-    { surface: root.endsWith('/console') ? 'console' : 'admin', renderError },
+    {
+      surface: root.endsWith('/console') ? 'console' : 'admin',
+      renderError,
+      metrics: container.metrics,
+      stage: () => container.config().stage,
+    },
   );
 }

@@ -1,5 +1,5 @@
-import type { BucketRecord } from '../buckets/bucket';
-import type { BucketLogging } from './bucket-logging';
+import type { BucketRecord } from '../model/bucket';
+import type { BucketLogging } from '../model/bucket-logging';
 import { policyGrantsDelivery } from './delivery-permission';
 
 /** Why a source's records may not go to its target now. */

@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
+import type { BucketRecord } from '../model/bucket';
+import { type BucketLogging, LOG_DELIVERY_SERVICE } from '../model/bucket-logging';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
 import { evaluatePolicy } from '../policy/evaluate-policy';
 import { parsePolicy } from '../policy/parse-policy';
-import type { StorageDeps } from '../storage-deps';
-import { type BucketLogging, LOG_DELIVERY_SERVICE } from './bucket-logging';
+import type { StorageDeps } from '../store/storage-deps';
 
 const invalid = (message: string) => new StorageError('InvalidArgument', message);
 

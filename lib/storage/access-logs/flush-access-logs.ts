@@ -1,10 +1,10 @@
 import { logger } from '../../log';
-import { bucketOwnerPrincipal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
+import type { BufferedRecord } from '../model/access-log-buffer';
+import type { BucketRecord } from '../model/bucket';
+import type { BucketLogging } from '../model/bucket-logging';
+import { bucketOwnerPrincipal } from '../model/principal';
 import { putObject } from '../objects/put-object';
-import type { StorageDeps } from '../storage-deps';
-import type { BufferedRecord } from './access-log-buffer';
-import type { BucketLogging } from './bucket-logging';
+import type { StorageDeps } from '../store/storage-deps';
 import { type DeliveryRefusal, deliveryRefusal } from './delivery-check';
 import { logObjectKey } from './log-object-key';
 

@@ -1,5 +1,5 @@
-import type { BucketRecord } from '../buckets/bucket';
-import type { BucketLogging } from './bucket-logging';
+import type { BucketRecord } from '../model/bucket';
+import type { BucketLogging } from '../model/bucket-logging';
 
 const two = (value: number) => String(value).padStart(2, '0');
 const stamp = (at: Date) =>

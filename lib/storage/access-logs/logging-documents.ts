@@ -1,8 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import type { BucketLogging } from '../model/bucket-logging';
+import { StorageError } from '../model/errors';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { BucketLogging } from './bucket-logging';
 
 const parser = s3XmlParser({ isArray: (name) => name === 'Grant' });
 type Element = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { bucketSetting } from '../bucket-settings/bucket-setting';
-import type { BucketLogging } from './bucket-logging';
+import type { BucketLogging } from '../model/bucket-logging';
 import { assertDeliveryAllowed } from './delivery-permission';
 import { bucketLoggingStatusXml, LOGGING_DISABLED_XML, parseBucketLoggingStatus } from './logging-documents';
 

@@ -1,4 +1,4 @@
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 
 /**
  * A deleted bucket ends the logging settings that point at it (S3 silently stops delivering to a deleted target), so

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { ALL_USERS, AUTHENTICATED_USERS, type Grant, LOG_DELIVERY, type Owner, ownerFullControl } from './access-control';
+import { ALL_USERS, AUTHENTICATED_USERS, type Grant, LOG_DELIVERY, type Owner, ownerFullControl } from '../model/access-control';
+import { StorageError } from '../model/errors';
 
 const group = (uri: string, permission: Grant['permission']): Grant => ({ grantee: { type: 'Group', uri }, permission });
 

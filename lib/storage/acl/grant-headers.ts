@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { GROUP_URIS, type Permission, type RequestedGrant, type RequestedGrantee } from './access-control';
+import { GROUP_URIS, type Permission, type RequestedGrant, type RequestedGrantee } from '../model/access-control';
+import { StorageError } from '../model/errors';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 

@@ -1,14 +1,8 @@
-import { StorageError } from '../errors';
-import type { StorageUser } from '../users/storage-user';
-import { GROUP_URIS, type Grant, type Owner, type RequestedGrant } from './access-control';
+import { GROUP_URIS, type Grant, type Owner, type RequestedGrant } from '../model/access-control';
+import { StorageError } from '../model/errors';
+import type { UserDirectory } from '../model/storage-user';
 import { cannedGrants } from './canned-acl';
 import { aclFromHeaders } from './grant-headers';
-
-/** Who grants can name (port): StorageUserRepository, or an in-memory fake. */
-export interface UserDirectory {
-  get(id: string): Promise<StorageUser | undefined>;
-  findByEmail(email: string): Promise<StorageUser | undefined>;
-}
 
 /** Grants as stored: e-mail addresses become canonical ids (UnresolvableGrantByEmailAddress when unknown), ids must exist. */
 export async function resolveGrants(users: UserDirectory, grants: readonly RequestedGrant[]): Promise<Grant[]> {

@@ -1,4 +1,4 @@
-import { checksumElement, checksumElements } from '../checksums/object-checksum';
+import { checksumElement, checksumElements } from '../model/object-checksum';
 import { s3Document } from '../xml/s3-documents';
 import type { ObjectAttributes, PartsPage } from './object-attributes';
 

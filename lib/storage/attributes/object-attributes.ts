@@ -1,12 +1,12 @@
-import type { Principal } from '../auth/principal';
-import { existingBucket } from '../buckets/bucket-operations';
+import { existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
 import { assertKeyFits } from '../encryption/object-keys';
 import type { CustomerKey } from '../encryption/sse-headers';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import { type ManifestPart, manifestPartNumber, type ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
 import { listingNumber } from '../multipart/list-uploads';
-import { authorizedObject } from '../objects/object-access';
-import { type ManifestPart, manifestPartNumber, type ObjectRecord } from '../objects/object-record';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 
 /** The attributes `x-amz-object-attributes` may name, as S3 spells them. */
 export const OBJECT_ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const;

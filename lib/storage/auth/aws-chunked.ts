@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 export interface AwsChunkedBody {
   chunks: { data: Buffer; signature?: string }[];

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { parseAmzDate } from './amz-date';
+import { parseAmzDate } from '../model/amz-date';
+import { StorageError } from '../model/errors';
 import { plainPayload, type SignatureClaim } from './signature-claim';
 import { signV2 } from './sigv2-signing';
 import { SIGV4_ALGORITHM, signingKeyV4, signV4 } from './sigv4-signing';

@@ -1,19 +1,15 @@
 import { constantTimeEqual } from '../../crypto/constant-time';
-import type { ObjectChecksum } from '../checksums/object-checksum';
 import { verifyRequestChecksum } from '../checksums/request-checksum';
 import { isWellFormedAccessKey } from '../credentials/access-keys';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import type { ObjectChecksum } from '../model/object-checksum';
+import { ANONYMOUS, type Principal } from '../model/principal';
+import type { AccessKeyResolver, ResolvedAccessKey } from '../model/storage-user';
 import { hasQueryParam, header, type S3Request } from '../requests/s3-request';
-import type { ResolvedAccessKey } from '../users/storage-user';
-import { ANONYMOUS, type Principal } from './principal';
 import { type DecodedPayload, plainPayload, type SignatureClaim } from './signature-claim';
 import type { SigningInput } from './signing-input';
 import { parseSigV2Header, parseSigV2Query } from './sigv2-parsers';
 import { parseSigV4Header, parseSigV4Query } from './sigv4-parsers';
-
-export interface AccessKeyResolver {
-  resolveAccessKey(accessKey: string): Promise<ResolvedAccessKey | undefined>;
-}
 
 export interface Authenticated {
   principal: Principal;

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { parseSigningDate } from './amz-date';
+import { parseSigningDate } from '../model/amz-date';
+import { StorageError } from '../model/errors';
 import { plainPayload, type SignatureClaim } from './signature-claim';
 import { firstHeader, firstQuery, repeatedQueryParam, type SigningInput } from './signing-input';
 import { signV2, stringsToSignV2 } from './sigv2-signing';

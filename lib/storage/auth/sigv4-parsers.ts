@@ -1,6 +1,6 @@
 import { constantTimeEqual } from '../../crypto/constant-time';
-import { StorageError } from '../errors';
-import { parseAmzDate, parseSigningDate } from './amz-date';
+import { parseAmzDate, parseSigningDate } from '../model/amz-date';
+import { StorageError } from '../model/errors';
 import { parseAwsChunked } from './aws-chunked';
 import type { DecodedPayload, SignatureClaim } from './signature-claim';
 import { firstHeader, firstQuery, repeatedQueryParam, type SigningInput } from './signing-input';

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { uriEncode } from '../model/uri-encoding';
 import type { SigningInput } from './signing-input';
-import { uriEncode } from './uri-encoding';
 
 export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
 export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';

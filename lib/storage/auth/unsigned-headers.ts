@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 import type { SigningInput } from './signing-input';
 
 /**

@@ -1,5 +1,5 @@
 import { logger } from '../../log';
-import type { UsageEntry, UsageMeter } from './request-usage';
+import type { UsageEntry, UsageMeter } from '../model/request-usage';
 
 export interface UsageBatching {
   /** How long counts wait in memory at most before a request writes them; 0 writes each request's count at once. */

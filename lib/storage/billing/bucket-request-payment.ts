@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseRequestPaymentConfiguration } from '../xml/request-payment-documents';
 
 export async function getBucketRequestPayment(deps: StorageDeps, principal: Principal, name: string): Promise<BucketRecord> {

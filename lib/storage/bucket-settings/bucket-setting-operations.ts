@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import type { BucketSettings } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketSettings } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import type { BucketSetting, SettingValue } from './bucket-setting';
 
 /** GET `?<setting>`: the value; undefined or the setting's 404 when the bucket has none, as the setting says. */

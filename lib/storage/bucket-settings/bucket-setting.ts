@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import type { StorageAction } from '../authorization';
-import type { BucketRecord, BucketSettings } from '../buckets/bucket';
-import type { S3ErrorCode } from '../s3-error-codes';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageAction } from '../access/authorization';
+import type { BucketRecord, BucketSettings } from '../model/bucket';
+import type { Principal } from '../model/principal';
+import type { S3ErrorCode } from '../model/s3-error-codes';
+import type { StorageDeps } from '../store/storage-deps';
 
 /** The record fields a bucket setting lives in: each is absent by default and `null` in an update resets it. */
 export type SettingField = keyof BucketSettings & keyof BucketRecord;

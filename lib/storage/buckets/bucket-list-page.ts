@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import type { BucketRecord } from './bucket';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
 
 /** ListBuckets' paging (S3 since 2024): `max-buckets` 1–10,000, an opaque `continuation-token`, a name `prefix`. */
 export interface BucketListParams {

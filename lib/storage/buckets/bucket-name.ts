@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /** S3's general-purpose bucket naming rules; anything else is InvalidBucketName. */
 export function assertValidBucketName(name: string): void {

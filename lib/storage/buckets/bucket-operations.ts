@@ -1,15 +1,16 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { authorize } from '../access/authorization';
+import { bucketFor } from '../access/bucket-access';
 import { stopLoggingInto } from '../access-logs/stop-logging-into';
-import { grantsOf, sameGrants } from '../acl/access-control';
 import { aclForNewResource } from '../acl/resolve-acl';
-import { ownerOf, type Principal } from '../auth/principal';
-import { authorize, type StorageAction } from '../authorization';
-import { StorageError } from '../errors';
-import { objectLockAtCreation } from '../object-lock/lock-request-headers';
-import { assertOwnershipFitsAcl, requestedOwnership } from '../ownership/object-ownership';
-import type { StorageDeps } from '../storage-deps';
+import { grantsOf, sameGrants } from '../model/access-control';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import { objectLockAtCreation } from '../model/lock-request-headers';
+import { assertOwnershipFitsAcl, requestedOwnership } from '../model/object-ownership';
+import { ownerOf, type Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { BucketRecord } from './bucket';
 import { assertValidBucketName } from './bucket-name';
 
 const xml = s3XmlParser();
@@ -57,35 +58,6 @@ export async function createBucket(
   const { existing } = result;
   if (existing.ownerId === principal.user.id && sameGrants(grantsOf(existing), acl)) return existing;
   throw new StorageError('BucketAlreadyExists', undefined, { BucketName: name });
-}
-
-/**
- * The bucket, after checking that the principal may do `action` on it (NoSuchBucket first, as S3 answers); `key`
- * names the object an object-level action (PutObject, DeleteObject) writes, for the bucket policy's resource, and
- * `versionId` the version it acts on (DeleteObject of a version is `s3:DeleteObjectVersion`, whoever calls it).
- */
-export async function bucketFor(
-  deps: StorageDeps,
-  principal: Principal,
-  name: string,
-  action: StorageAction,
-  key?: string,
-  versionId?: string,
-): Promise<BucketRecord> {
-  const bucket = await existingBucket(deps, name);
-  authorize(principal, action, {
-    bucket,
-    ...(key === undefined ? {} : { key }),
-    ...(versionId === undefined ? {} : { versionId }),
-  });
-  return bucket;
-}
-
-/** The bucket or NoSuchBucket, before an object-level check that needs the object too. */
-export async function existingBucket(deps: StorageDeps, name: string): Promise<BucketRecord> {
-  const bucket = await deps.buckets.get(name);
-  if (!bucket) throw new StorageError('NoSuchBucket', undefined, { BucketName: name });
-  return bucket;
 }
 
 export async function deleteBucket(deps: StorageDeps, principal: Principal, name: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings, IndexedSetting } from './bucket';
+import type { BucketCatalog, BucketCondition, BucketRecord, BucketSettings, IndexedSetting } from '../model/bucket';
 
 /**
  * The bucket catalogue seen by one request: every bucket read is remembered, so that the router can

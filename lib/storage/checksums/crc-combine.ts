@@ -1,4 +1,4 @@
-import type { ChecksumAlgorithm } from './checksum-algorithms';
+import type { ChecksumAlgorithm } from '../model/checksum-algorithms';
 
 /**
  * CRC combination (zlib's crc32_combine, generalised): the CRC of A‖B from crc(A), crc(B) and B's length alone, so a

@@ -1,7 +1,7 @@
-import { computeChecksum } from './checksum-algorithms';
-import type { UploadChecksum } from './checksum-type';
+import { computeChecksum } from '../model/checksum-algorithms';
+import type { UploadChecksum } from '../model/checksum-type';
+import type { ObjectChecksum } from '../model/object-checksum';
 import { combineCrcs, isCrcAlgorithm } from './crc-combine';
-import type { ObjectChecksum } from './object-checksum';
 
 /** A part's checksum (base64, the upload's algorithm) and its size in bytes. */
 export interface ChecksummedPart {

@@ -1,5 +1,5 @@
-import type { ObjectRecord } from '../objects/object-record';
-import { checksumResponseHeaders, checksumTypeOf } from './object-checksum';
+import { checksumResponseHeaders, checksumTypeOf } from '../model/object-checksum';
+import type { ObjectRecord } from '../model/object-record';
 
 /**
  * GET/HEAD in checksum mode: the checksum of exactly the bytes answered. The whole object: its checksum. `?partNumber=N`

@@ -1,13 +1,13 @@
-import { StorageError } from '../errors';
 import {
   type ChecksumAlgorithm,
   checksumAlgorithm,
   checksumBytes,
   computeChecksum,
   SUPPORTED_CHECKSUMS,
-} from './checksum-algorithms';
-import { requestedChecksumType } from './checksum-type';
-import type { ObjectChecksum } from './object-checksum';
+} from '../model/checksum-algorithms';
+import { requestedChecksumType } from '../model/checksum-type';
+import { StorageError } from '../model/errors';
+import type { ObjectChecksum } from '../model/object-checksum';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 type Fields = readonly (readonly [string, string])[];

@@ -1,6 +1,6 @@
 import type { RequestOrigin } from '../../http/web';
-import type { Principal } from '../auth/principal';
 import { withRequestFacts } from '../http/request-facts';
+import type { Principal } from '../model/principal';
 import type { ConsoleAuditAction } from './audit/console-audit';
 import type { ConsoleDependencies } from './console-dependencies';
 import type { SigningCredentials } from './presign/presigned-url';

@@ -1,6 +1,6 @@
 import type { SignInThrottleStore, WebSessionStore } from '../../http/web';
-import type { AccessKeyResolver } from '../auth/request-authenticator';
-import type { StorageDeps } from '../storage-deps';
+import type { AccessKeyResolver } from '../model/storage-user';
+import type { StorageDeps } from '../store/storage-deps';
 import type { ConsoleAuditLog } from './audit/console-audit';
 import type { ConsoleSession } from './sessions/console-session';
 
@@ -14,6 +14,10 @@ export interface ConsoleDependencies {
   throttle: Pick<SignInThrottleStore, 'reserve' | 'release'>;
   audit: ConsoleAuditLog;
   now: () => Date;
+  /** STORAGE_WEBSITE_HOST: the buckets' website endpoints, linked from the bucket page. */
+  storageWebsiteHost: string;
+  /** The web secret's loader (CSRF tokens, session cookies): read once, from config or Secrets Manager. */
+  webSecret: () => Promise<string>;
   /** PUBLIC_BASE_URL: with API Gateway's own context, whether console requests arrive over TLS (never a client header). */
   publicBaseUrl?: string;
 }

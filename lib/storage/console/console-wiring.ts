@@ -1,8 +1,8 @@
-import type { AwsClients, ResourceNames } from '../../aws';
+import { type AwsClients, type ResourceNames, secretMaterialLoader } from '../../aws';
 import type { ServiceConfig } from '../../config';
 import { SignInThrottleStore } from '../../http/web';
-import type { StorageWiring } from '../storage-deps';
 import { createStorageWiring } from '../storage-wiring';
+import type { StorageWiring } from '../store/storage-deps';
 import { ConsoleAuditStore } from './audit/console-audit-store';
 import type { ConsoleDependencies } from './console-dependencies';
 import { ConsoleSessionStore } from './sessions/console-session-store';
@@ -15,6 +15,8 @@ export function createConsoleDependencies(
   clients: Pick<AwsClients, 'documents'>,
   names: Pick<ResourceNames, 'storageTable'>,
   storage: Pick<StorageWiring, 'deps' | 'keys'>,
+  webSecret: () => Promise<string>,
+  storageWebsiteHost: string,
   publicBaseUrl?: string,
 ): ConsoleDependencies {
   const { documents } = clients;
@@ -26,6 +28,8 @@ export function createConsoleDependencies(
     throttle: new SignInThrottleStore(documents, table, { prefix: 'LOGINTHROTTLE#console#' }),
     audit: new ConsoleAuditStore(documents, table),
     now: () => new Date(),
+    webSecret,
+    storageWebsiteHost,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
   };
 }
@@ -34,7 +38,10 @@ export function createConsoleDependencies(
 export function createConsoleWiring(
   clients: Parameters<typeof createStorageWiring>[0] & Pick<AwsClients, 'documents'>,
   names: Parameters<typeof createStorageWiring>[1],
-  config: Parameters<typeof createStorageWiring>[2] & Pick<ServiceConfig, 'stage' | 'publicBaseUrl'>,
+  config: Parameters<typeof createStorageWiring>[2] &
+    Pick<ServiceConfig, 'stage' | 'publicBaseUrl' | 'webSecret' | 'storageWebsiteHost'>,
 ): ConsoleDependencies {
-  return createConsoleDependencies(clients, names, createStorageWiring(clients, names, config), config.publicBaseUrl);
+  const storage = createStorageWiring(clients, names, config);
+  const webSecret = secretMaterialLoader(config.webSecret, clients.secrets);
+  return createConsoleDependencies(clients, names, storage, webSecret, config.storageWebsiteHost, config.publicBaseUrl);
 }

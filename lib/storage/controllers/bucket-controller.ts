@@ -1,14 +1,15 @@
+import { bucketFor } from '../access/bucket-access';
 import { getBucketAcl, putBucketAcl } from '../acl/acl-operations';
 import { getBucketRequestPayment, putBucketRequestPayment } from '../billing/bucket-request-payment';
-import { bucketFor, createBucket, deleteBucket } from '../buckets/bucket-operations';
+import { bucketIsPublic, policyStatusXml } from '../bucket-policy/policy-status';
+import { createBucket, deleteBucket } from '../buckets/bucket-operations';
 import { assertDeleteBodyIntegrity, deleteObjects } from '../deletes/delete-objects';
 import { parseDeleteRequest } from '../deletes/delete-request';
 import { deleteResultXml } from '../deletes/delete-result-document';
 import { listObjectsPage } from '../listing/list-objects';
 import { parseListParams } from '../listing/list-params';
 import { listVersionsPage } from '../listing/list-versions';
-import { bypassGovernanceRequested } from '../object-lock/lock-request-headers';
-import { bucketIsPublic, policyStatusXml } from '../policy/policy-status';
+import { bypassGovernanceRequested } from '../model/lock-request-headers';
 import { postObject } from '../post/post-object';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, xmlResult } from '../requests/s3-response';

@@ -1,11 +1,11 @@
 import { LOGGING_SETTING } from '../access-logs/logging-setting';
+import { POLICY_SETTING } from '../bucket-policy/policy-setting';
 import type { BucketSetting } from '../bucket-settings/bucket-setting';
 import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../bucket-settings/bucket-setting-operations';
 import { CORS_SETTING } from '../cors/cors-setting';
 import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
 import { LIFECYCLE_SETTING } from '../lifecycle/lifecycle-setting';
 import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
-import { POLICY_SETTING } from '../policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
 import { emptyResult, xmlResult } from '../requests/s3-response';
 import { BUCKET_TAGGING_SETTING } from '../tagging/bucket-tagging-setting';

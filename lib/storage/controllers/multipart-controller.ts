@@ -1,5 +1,5 @@
-import { encryptionResponseHeaders } from '../encryption/object-encryption';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import { encryptionResponseHeaders } from '../model/object-encryption';
 import { abortMultipartUpload } from '../multipart/abort-upload';
 import { completeMultipartUpload } from '../multipart/complete-upload';
 import { createMultipartUpload } from '../multipart/create-upload';

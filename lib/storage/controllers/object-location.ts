@@ -1,4 +1,4 @@
-import { uriEncode } from '../auth/uri-encoding';
+import { uriEncode } from '../model/uri-encoding';
 import { header, type S3Request } from '../requests/s3-request';
 
 /** The scheme (X-Forwarded-Proto as the request parser set it from the deployment) and the host the client addressed. */

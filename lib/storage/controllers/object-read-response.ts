@@ -1,11 +1,11 @@
 import { readChecksumHeaders } from '../checksums/read-checksum';
-import { encryptionResponseHeaders } from '../encryption/object-encryption';
 import { readKeyOf } from '../encryption/sse-headers';
+import { encryptionResponseHeaders } from '../model/object-encryption';
+import { taggingCountHeader } from '../model/tagging-headers';
 import { getObject } from '../objects/get-object';
 import { assertOverridesAllowed, objectResponseHeaders } from '../objects/object-headers';
 import { header, queryParam } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
-import { taggingCountHeader } from '../tagging/tagging-headers';
 import { type S3Call, versionHeader, versionIdOf } from './s3-call';
 
 /** GetObject (withBody) and HeadObject: 200, 206 for a range, 304 when not modified. */

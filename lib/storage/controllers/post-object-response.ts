@@ -1,4 +1,4 @@
-import { encryptionResponseHeaders } from '../encryption/object-encryption';
+import { encryptionResponseHeaders } from '../model/object-encryption';
 import type { PostObjectResult } from '../post/post-object';
 import type { S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response, xmlResult } from '../requests/s3-response';

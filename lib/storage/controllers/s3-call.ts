@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import type { AccessKeyResolver } from '../auth/request-authenticator';
-import type { ObjectChecksum } from '../checksums/object-checksum';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import type { ObjectChecksum } from '../model/object-checksum';
+import type { Principal } from '../model/principal';
+import type { AccessKeyResolver } from '../model/storage-user';
 import type { S3Request } from '../requests/s3-request';
 import type { S3Response } from '../requests/s3-response';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 
 /** One authenticated request, as a controller's action receives it. */
 export interface S3Call {

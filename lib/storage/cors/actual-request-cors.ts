@@ -1,5 +1,5 @@
-import type { BucketRecord } from '../buckets/bucket';
-import { corsResponseHeaders, matchCorsRule } from './cors-rules';
+import type { BucketRecord } from '../model/bucket';
+import { corsResponseHeaders, matchCorsRule } from '../model/cors-rules';
 
 /**
  * The CORS headers of an actual (non-preflight) request with an Origin, on success and on error alike, as S3

@@ -1,7 +1,7 @@
-import { existingBucket } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
-import { corsResponseHeaders, matchCorsRule, requestedHeaderNames } from './cors-rules';
+import { existingBucket } from '../access/bucket-access';
+import { corsResponseHeaders, matchCorsRule, requestedHeaderNames } from '../model/cors-rules';
+import { StorageError } from '../model/errors';
+import type { StorageDeps } from '../store/storage-deps';
 
 export interface PreflightRequest {
   bucket?: string;

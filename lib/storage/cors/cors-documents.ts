@@ -1,8 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import { CORS_METHODS, type CorsRule } from '../model/cors-rules';
+import { StorageError } from '../model/errors';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import { CORS_METHODS, type CorsRule } from './cors-rules';
 
 /** S3's limit on rules per bucket. */
 const MAX_RULES = 100;

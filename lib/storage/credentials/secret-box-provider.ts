@@ -1,7 +1,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type LazyClient, secretMaterialLoader } from '../../aws';
 import type { SecretsKeySource } from '../../config';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../model/secret-box';
 
 /** The container's SecretBox, built on first use from the configured key source (one Secrets Manager read at most). */
 export function secretBoxProvider(source: SecretsKeySource, secrets: LazyClient<SecretsManagerClient>): () => Promise<SecretBox> {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Principal } from '../auth/principal';
-import { isAllowed } from '../authorization';
-import { existingBucket } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
+import { isAllowed } from '../access/authorization';
+import { existingBucket } from '../access/bucket-access';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
+import { s3MessageOf } from '../model/s3-error-codes';
 import { type DeleteOutcome, deleteFromBucket } from '../objects/delete-object';
-import { deletePrecondition } from '../objects/write-conditions';
 import { MULTI_DELETE_WORK_BUDGET, workMeter } from '../policy/work-meter';
-import { s3MessageOf } from '../s3-error-codes';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
+import { deletePrecondition } from '../store/write-conditions';
 import type { DeleteRequest } from './delete-request';
 
 export type DeleteObjectsEntry =

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
-import type { WriteConditions } from '../objects/write-conditions';
+import { StorageError } from '../model/errors';
+import type { WriteConditions } from '../store/write-conditions';
 import { s3XmlParser } from '../xml/xml-parser';
 
 /** The keys a DeleteObjects request names, and whether only errors are to be reported. */

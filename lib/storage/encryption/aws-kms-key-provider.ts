@@ -1,7 +1,7 @@
 import type { KMSClient } from '@aws-sdk/client-kms';
 import type { LazyClient } from '../../aws';
-import { StorageError } from '../errors';
-import type { DataKey, KeyProvider } from './key-provider';
+import { StorageError } from '../model/errors';
+import type { DataKey, KeyProvider } from '../model/key-provider';
 
 /** KMS errors that are the client's (a key that does not exist, or is disabled), as S3 passes them on. */
 const CLIENT_ERRORS: Record<string, 'KMS.NotFoundException' | 'KMS.DisabledException'> = {

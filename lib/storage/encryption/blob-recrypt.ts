@@ -1,5 +1,5 @@
-import type { BlobOrigin, BlobStorage } from '../objects/blob-storage';
-import type { BlobCipher } from './blob-cipher';
+import type { BlobCipher } from '../model/blob-cipher';
+import type { BlobOrigin, BlobStorage } from '../store/blob-storage';
 
 /** A blob's bytes as they go to the blob bucket: ciphertext under the object's cipher, the bytes themselves without one. */
 export const atRest = (cipher: BlobCipher | undefined, blobId: string, bytes: Buffer): Buffer =>

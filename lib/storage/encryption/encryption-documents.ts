@@ -1,7 +1,7 @@
-import { StorageError } from '../errors';
+import type { BucketEncryption } from '../model/default-encryption';
+import { StorageError } from '../model/errors';
 import { configurationFields } from '../xml/configuration-body';
 import { s3Document } from '../xml/s3-documents';
-import type { BucketEncryption } from './default-encryption';
 
 const ROOT = 'ServerSideEncryptionConfiguration';
 

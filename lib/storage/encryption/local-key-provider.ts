@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { StorageError } from '../errors';
-import type { DataKey, KeyProvider } from './key-provider';
-import type { KmsKeyRepository } from './kms-key-repository';
+import { StorageError } from '../model/errors';
+import type { DataKey, KeyProvider } from '../model/key-provider';
+import type { KmsKeyRepository } from '../store/kms-key-repository';
 
 /** The local stages' SSE-S3 service key (created on first use) and the KMS keys every local stage has (s3-tests' ids). */
 export const LOCAL_SSE_S3_KEY_ID = 'gwstore/sse-s3';

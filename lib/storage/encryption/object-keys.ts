@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
-import { BlobCipher } from './blob-cipher';
-import type { KeyProvider } from './key-provider';
-import type { ObjectEncryption } from './object-encryption';
+import { BlobCipher } from '../model/blob-cipher';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { KeyProvider } from '../model/key-provider';
+import type { ObjectEncryption } from '../model/object-encryption';
 import { type CustomerKey, decodeContext, type RequestedEncryption, requestedEncryption } from './sse-headers';
 
 /** What the encryption use cases need from the storage wiring. */

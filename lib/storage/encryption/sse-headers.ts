@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 

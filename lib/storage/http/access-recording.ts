@@ -1,13 +1,13 @@
 import { logger } from '../../log';
 import { accessLogRecord, operationOf } from '../access-logs/access-log-record';
-import type { Principal } from '../auth/principal';
 import type { RequestBuckets } from '../buckets/request-buckets';
 import { parseDeleteRequest } from '../deletes/delete-request';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
+import { S3_ERROR_CODES } from '../model/s3-error-codes';
 import type { S3Request } from '../requests/s3-request';
 import type { S3Response } from '../requests/s3-response';
-import { S3_ERROR_CODES } from '../s3-error-codes';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 
 /** What the pipeline learns about a request while serving it, for its access log record. */
 export interface RequestTrace {

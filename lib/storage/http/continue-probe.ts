@@ -1,8 +1,9 @@
-import { type AccessKeyResolver, authenticateHeaders } from '../auth/request-authenticator';
-import { bucketFor } from '../buckets/bucket-operations';
+import { bucketFor } from '../access/bucket-access';
+import { authenticateHeaders } from '../auth/request-authenticator';
+import type { AccessKeyResolver } from '../model/storage-user';
 import { header, type S3Request } from '../requests/s3-request';
 import { emptyResult, type S3Response } from '../requests/s3-response';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 import { withRequestFacts } from './request-facts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal';
-import { requestFacts } from '../policy/condition-keys';
+import { requestFacts } from '../model/condition-keys';
+import type { Principal } from '../model/principal';
 import type { S3Request } from '../requests/s3-request';
 
 /**

@@ -1,7 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { DependencyUnavailableError, type ErrorRenderer, retryAfterHeader, xmlResponse } from '../../http';
-import { StorageError } from '../errors';
-import { S3_ERROR_CODES, s3MessageOf } from '../s3-error-codes';
+import { StorageError } from '../model/errors';
+import { S3_ERROR_CODES, s3MessageOf } from '../model/s3-error-codes';
 import { HTML_CONTENT_TYPE, statusOf, websiteErrorPage } from '../website/website-error-page';
 import { WebsiteRequestFailure } from '../website/website-failure';
 

@@ -1,9 +1,8 @@
-import { runsUnderServerlessOffline, serviceConfig } from '../../config';
-import { type ApiEvent, binaryResponse } from '../../http';
-import { metrics } from '../../metrics';
+import { runsUnderServerlessOffline } from '../../config';
+import { type ApiEvent, binaryResponse, type Container } from '../../http';
 import { recordStorageTraffic } from '../metrics/storage-traffic';
 import type { S3Response } from '../requests/s3-response';
-import type { StorageWiring } from '../storage-deps';
+import type { StorageWiring } from '../store/storage-deps';
 import { asWebsiteRequest } from '../website/website-host';
 import { lambdaStreamingRuntime, type StreamableResult, streamifiedHandler } from './lambda-response-stream';
 import { storageEndpoint } from './s3-endpoint';
@@ -27,27 +26,39 @@ export interface S3FunctionOptions {
  * The storage function of every resource level: a virtual-host request for `/{bucket}` is an object
  * request, so each level's function dispatches on the Host header, not on its route.
  */
-export function s3Function(wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>, options: S3FunctionOptions = {}) {
+export function s3Function(
+  wiring: Pick<StorageWiring, 'deps' | 'keys' | 'reader'>,
+  container: Container,
+  options: S3FunctionOptions = {},
+) {
   const { deps, keys, reader } = wiring;
-  return s3FunctionOf(async (event) => {
-    const { storageBaseHost, storageWebsiteHost, publicBaseUrl } = serviceConfig();
-    const request = toS3Request(event, storageBaseHost, publicBaseUrl);
-    // The website endpoint answers before S3's pipeline: no authentication, HTML errors (lib/storage/website).
-    const website = asWebsiteRequest(request, storageWebsiteHost);
-    const response = website ? await serveWebsiteRequest(deps, website) : await handleS3Request(deps, keys, request, reader);
-    recordStorageTraffic(metrics(), request, response);
-    return response;
-  }, options);
+  return s3FunctionOf(
+    container,
+    async (event) => {
+      const { storageBaseHost, storageWebsiteHost, publicBaseUrl } = container.config();
+      const request = toS3Request(event, storageBaseHost, publicBaseUrl);
+      // The website endpoint answers before S3's pipeline: no authentication, HTML errors (lib/storage/website).
+      const website = asWebsiteRequest(request, storageWebsiteHost);
+      const response = website ? await serveWebsiteRequest(deps, website) : await handleS3Request(deps, keys, request, reader);
+      recordStorageTraffic(container.metrics(), request, response);
+      return response;
+    },
+    options,
+  );
 }
 
 /**
  * One way to compute the answer (the S3 response, and S3 XML for errors), two ways to send it: buffered
  * (serverless-offline, or a buffered integration) or, inside Lambda and when asked, streamed.
  */
-export function s3FunctionOf(respond: (event: ApiEvent) => Promise<S3Response>, options: S3FunctionOptions = {}) {
+export function s3FunctionOf(
+  container: Container,
+  respond: (event: ApiEvent) => Promise<S3Response>,
+  options: S3FunctionOptions = {},
+) {
   const offline = options.offline ?? runsUnderServerlessOffline();
   const runtime = options.streaming && !offline ? lambdaStreamingRuntime(options.scope) : undefined;
-  const buffered = storageEndpoint(async (event) => {
+  const buffered = storageEndpoint(container, async (event) => {
     const response = await respond(event);
     // Buffered, the answer leaves when the handler returns: what comes after it runs first.
     if (!runtime) await response.after?.();

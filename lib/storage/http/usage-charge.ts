@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import { payerOf } from '../billing/request-usage';
-import type { BucketRecord } from '../buckets/bucket';
+import type { BucketRecord } from '../model/bucket';
+import type { Principal } from '../model/principal';
+import { payerOf } from '../model/request-usage';
 import type { S3Response } from '../requests/s3-response';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 
 /**
  * Counts the request's usage for its payer (into the container's batch, written now and then: BatchedUsageMeter; run

@@ -1,12 +1,12 @@
 import { dependencyFailureOf } from '../../http';
-import { ANONYMOUS, type Principal } from '../auth/principal';
-import type { AccessKeyResolver } from '../auth/request-authenticator';
 import { readObject } from '../controllers/object-read-response';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import { ANONYMOUS, type Principal } from '../model/principal';
+import type { AccessKeyResolver } from '../model/storage-user';
+import type { WebsiteConfiguration } from '../model/website-configuration';
 import { header, type S3Request } from '../requests/s3-request';
 import type { S3Response } from '../requests/s3-response';
-import type { StorageDeps } from '../storage-deps';
-import type { WebsiteConfiguration } from '../website/website-configuration';
+import type { StorageDeps } from '../store/storage-deps';
 import { HTML_CONTENT_TYPE, statusOf, websiteErrorPage } from '../website/website-error-page';
 import { WebsiteRequestFailure } from '../website/website-failure';
 import {

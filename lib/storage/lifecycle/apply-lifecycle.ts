@@ -1,15 +1,15 @@
-import { bucketOwnerPrincipal, type Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
 import { listObjectsPage } from '../listing/list-objects';
 import { listVersionsPage } from '../listing/list-versions';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import { dateOf, dueAfter } from '../model/lifecycle-clock';
+import { type LifecycleRule, needsTags, type ObjectFacts, ruleApplies, scopeOf } from '../model/lifecycle-rule';
+import { uploadCursor } from '../model/multipart-upload';
+import type { ObjectVersion } from '../model/object-version';
+import { bucketOwnerPrincipal, type Principal } from '../model/principal';
 import { abortUpload } from '../multipart/abort-upload';
-import { uploadCursor } from '../multipart/multipart-upload';
 import { deleteFromBucket } from '../objects/delete-object';
-import type { StorageDeps } from '../storage-deps';
-import type { ObjectVersion } from '../versions/object-version';
-import { dateOf, dueAfter } from './lifecycle-clock';
-import { type LifecycleRule, needsTags, type ObjectFacts, ruleApplies, scopeOf } from './lifecycle-rule';
+import type { StorageDeps } from '../store/storage-deps';
 
 const PAGE = 1000;
 

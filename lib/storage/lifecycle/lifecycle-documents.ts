@@ -1,9 +1,9 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
-import type { Tag } from '../tagging/tag-set';
+import { StorageError } from '../model/errors';
+import type { LifecycleFilter, LifecycleRule } from '../model/lifecycle-rule';
+import type { Tag } from '../model/tag-set';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { LifecycleFilter, LifecycleRule } from './lifecycle-rule';
 import { assertNoConflicts } from './rule-conflicts';
 
 const MAX_RULES = 1000;

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { type LifecycleRule, scopeOf } from './lifecycle-rule';
+import { StorageError } from '../model/errors';
+import { type LifecycleRule, scopeOf } from '../model/lifecycle-rule';
 
 /** A rule's actions by type, each with what it decides (two rules deciding the same type differently contradict). */
 function actionsOf(rule: LifecycleRule): Map<string, string> {

@@ -1,4 +1,4 @@
-import type { ListedObject, ObjectCatalog } from '../objects/object-record';
+import type { ListedObject, ObjectCatalog } from '../model/object-record';
 
 export interface ListQuery {
   prefix: string;

@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 export interface ListParams {
   version: 1 | 2;

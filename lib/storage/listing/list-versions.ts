@@ -1,8 +1,8 @@
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
-import { type ObjectVersion, versionCursor } from '../versions/object-version';
-import { findVersion, legacyVersion } from '../versions/version-lookup';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import { type ObjectVersion, versionCursor } from '../model/object-version';
+import type { StorageDeps } from '../store/storage-deps';
+import { findVersion, legacyVersion } from '../store/version-lookup';
 import { compareUtf8, type IndexFetch, type ListPage, listIndexPage } from './list-objects';
 
 export interface VersionListParams {

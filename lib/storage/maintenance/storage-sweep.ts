@@ -1,6 +1,6 @@
 import { expireIdleUploads } from '../multipart/expire-uploads';
-import type { StorageDeps } from '../storage-deps';
-import type { BlobInventory } from './blob-inventory';
+import type { BlobInventory } from '../store/blob-inventory';
+import type { StorageDeps } from '../store/storage-deps';
 import { type SweepReport, sweepOrphanBlobs } from './sweep-orphan-blobs';
 
 /**

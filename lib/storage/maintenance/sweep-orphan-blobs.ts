@@ -1,8 +1,8 @@
-import type { UploadCatalog } from '../multipart/multipart-upload';
-import type { BlobOrigin } from '../objects/blob-storage';
-import { blobIdsOf, type ObjectCatalog } from '../objects/object-record';
-import type { VersionCatalog } from '../versions/object-version';
-import type { BlobInventory } from './blob-inventory';
+import type { UploadCatalog } from '../model/multipart-upload';
+import { blobIdsOf, type ObjectCatalog } from '../model/object-record';
+import type { VersionCatalog } from '../model/object-version';
+import type { BlobInventory } from '../store/blob-inventory';
+import type { BlobOrigin } from '../store/blob-storage';
 
 export interface SweepReport {
   examined: number;

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal';
-import { removeBlob } from '../objects/remove-blob';
-import type { StorageDeps } from '../storage-deps';
-import type { MultipartUpload } from './multipart-upload';
+import type { MultipartUpload } from '../model/multipart-upload';
+import type { Principal } from '../model/principal';
+import { removeBlob } from '../store/remove-blob';
+import type { StorageDeps } from '../store/storage-deps';
 import { noSuchUpload, uploadFor } from './upload-access';
 
 /** AbortMultipartUpload: the upload goes first (so no part can be added any more), then its parts and their blobs. */

@@ -1,17 +1,17 @@
-import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
-import type { ObjectChecksum } from '../checksums/object-checksum';
+import { bucketFor } from '../access/bucket-access';
 import { assertKeyFits } from '../encryption/object-keys';
 import { CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
-import { StorageError } from '../errors';
-import { lockField } from '../object-lock/object-lock';
-import { blobIdsOf, type ManifestPart, type ObjectRecord } from '../objects/object-record';
-import { type Committed, commitObject } from '../objects/object-writer';
-import { writeConditionsOf, writePrecondition } from '../objects/write-conditions';
-import type { StorageDeps } from '../storage-deps';
+import { StorageError } from '../model/errors';
+import { assertManifestFits, multipartEtag, partsToAssemble, type RequestedPart } from '../model/multipart-rules';
+import type { MultipartUpload, UploadedPart } from '../model/multipart-upload';
+import type { ObjectChecksum } from '../model/object-checksum';
+import { lockField } from '../model/object-lock';
+import { blobIdsOf, type ManifestPart, type ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import { type Committed, commitObject } from '../store/object-writer';
+import type { StorageDeps } from '../store/storage-deps';
+import { writeConditionsOf, writePrecondition } from '../store/write-conditions';
 import { discardParts } from './abort-upload';
-import { assertManifestFits, multipartEtag, partsToAssemble, type RequestedPart } from './multipart-rules';
-import type { MultipartUpload, UploadedPart } from './multipart-upload';
 import { noSuchUpload, uploadFor } from './upload-access';
 import { completedChecksum } from './upload-checksum';
 

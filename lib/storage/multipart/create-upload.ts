@@ -1,12 +1,12 @@
-import { ownerOf, type Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
-import { uploadChecksumOf } from '../checksums/checksum-type';
+import { bucketFor } from '../access/bucket-access';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
-import { StorageError } from '../errors';
+import { uploadChecksumOf } from '../model/checksum-type';
+import { StorageError } from '../model/errors';
+import type { MultipartUpload } from '../model/multipart-upload';
+import { ownerOf, type Principal } from '../model/principal';
 import { newObjectSpec } from '../objects/new-object-spec';
 import { assertValidObjectKey } from '../objects/object-key';
-import type { StorageDeps } from '../storage-deps';
-import type { MultipartUpload } from './multipart-upload';
+import type { StorageDeps } from '../store/storage-deps';
 
 /**
  * CreateMultipartUpload: needs bucket WRITE, as PutObject. The content headers, x-amz-meta-* and the ACL

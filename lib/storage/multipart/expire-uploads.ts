@@ -1,8 +1,8 @@
-import { blobIdsOf, type ObjectCatalog } from '../objects/object-record';
-import type { StorageDeps } from '../storage-deps';
-import type { VersionCatalog } from '../versions/object-version';
+import type { UploadCatalog } from '../model/multipart-upload';
+import { blobIdsOf, type ObjectCatalog } from '../model/object-record';
+import type { VersionCatalog } from '../model/object-version';
+import type { StorageDeps } from '../store/storage-deps';
 import { discardParts } from './abort-upload';
-import type { UploadCatalog } from './multipart-upload';
 
 /** S3's lifecycle rule AbortIncompleteMultipartUpload, applied to every bucket: uploads idle this long are aborted. */
 export const DEFAULT_UPLOAD_EXPIRY_DAYS = 7;

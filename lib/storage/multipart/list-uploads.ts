@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
+import { bucketFor } from '../access/bucket-access';
 import { type ListPage, listIndexPage } from '../listing/list-objects';
-import type { StorageDeps } from '../storage-deps';
+import { StorageError } from '../model/errors';
+import { type MultipartUpload, type UploadedPart, uploadCursor } from '../model/multipart-upload';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import type { UploadListParams } from './multipart-documents';
-import { type MultipartUpload, type UploadedPart, uploadCursor } from './multipart-upload';
 import { uploadFor } from './upload-access';
 
 /** Above every upload id ([0-9a-z]): resuming here skips all the uploads of a key. */

@@ -1,14 +1,14 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { uriEncode } from '../auth/uri-encoding';
-import { CHECKSUM_ALGORITHMS } from '../checksums/checksum-algorithms';
-import { checksumElement, checksumElements } from '../checksums/object-checksum';
-import { StorageError } from '../errors';
 import type { ListPage } from '../listing/list-objects';
-import type { ObjectRecord } from '../objects/object-record';
+import { CHECKSUM_ALGORITHMS } from '../model/checksum-algorithms';
+import { StorageError } from '../model/errors';
+import type { RequestedPart } from '../model/multipart-rules';
+import type { MultipartUpload, UploadedPart } from '../model/multipart-upload';
+import { checksumElement, checksumElements } from '../model/object-checksum';
+import type { ObjectRecord } from '../model/object-record';
+import { uriEncode } from '../model/uri-encoding';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { RequestedPart } from './multipart-rules';
-import type { MultipartUpload, UploadedPart } from './multipart-upload';
 
 const parser = s3XmlParser({ isArray: (name) => name === 'Part' });
 

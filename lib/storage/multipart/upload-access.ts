@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import type { StorageAction } from '../authorization';
-import type { BucketRecord } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
-import type { MultipartUpload } from './multipart-upload';
+import type { StorageAction } from '../access/authorization';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { MultipartUpload } from '../model/multipart-upload';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 
 /**
  * The upload a part, complete, abort or list-parts request names, for those allowed to touch it: bucket

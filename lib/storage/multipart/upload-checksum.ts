@@ -1,10 +1,10 @@
-import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
-import { requestedChecksumType } from '../checksums/checksum-type';
 import { multipartChecksum } from '../checksums/multipart-checksum';
-import type { ObjectChecksum } from '../checksums/object-checksum';
-import { StorageError } from '../errors';
-import type { RequestedPart } from './multipart-rules';
-import type { MultipartUpload, UploadedPart } from './multipart-upload';
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, computeChecksum } from '../model/checksum-algorithms';
+import { requestedChecksumType } from '../model/checksum-type';
+import { StorageError } from '../model/errors';
+import type { RequestedPart } from '../model/multipart-rules';
+import type { MultipartUpload, UploadedPart } from '../model/multipart-upload';
+import type { ObjectChecksum } from '../model/object-checksum';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 

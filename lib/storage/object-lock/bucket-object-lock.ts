@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import type { BucketCondition, BucketRecord } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketCondition, BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { BucketObjectLock } from '../model/object-lock';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseObjectLockConfiguration } from '../xml/object-lock-documents';
-import type { BucketObjectLock } from './object-lock';
 
 const lockNeedsVersioning = () =>
   new StorageError('InvalidBucketState', 'Object Lock configuration cannot be enabled on a bucket without versioning Enabled.');

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal';
-import type { StorageDeps } from '../storage-deps';
+import type { LegalHoldStatus } from '../model/object-lock';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseLegalHold } from '../xml/object-lock-documents';
-import type { LegalHoldStatus } from './object-lock';
 import { changeVersionLock, type VersionTarget, versionLockPart } from './version-lock-access';
 
 /** GetObjectLegalHold: the status last set (OFF included); 404 NoSuchObjectLockConfiguration if none ever was. */

@@ -1,9 +1,9 @@
-import type { Principal } from '../auth/principal';
-import type { StorageDeps } from '../storage-deps';
+import { bypassGovernanceRequested, governanceBypassed } from '../model/lock-request-headers';
+import { assertFutureDate, assertRetentionChange } from '../model/lock-rules';
+import type { Retention } from '../model/object-lock';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseRetention } from '../xml/object-lock-documents';
-import { bypassGovernanceRequested, governanceBypassed } from './lock-request-headers';
-import { assertFutureDate, assertRetentionChange } from './lock-rules';
-import type { Retention } from './object-lock';
 import { changeVersionLock, type VersionTarget, versionLockPart } from './version-lock-access';
 
 type Headers = Readonly<Record<string, readonly string[]>>;

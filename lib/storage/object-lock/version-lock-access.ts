@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Principal } from '../auth/principal';
-import type { StorageAction } from '../authorization';
-import type { BucketRecord } from '../buckets/bucket';
-import { existingBucket } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import { authorizedObject } from '../objects/object-access';
-import type { ObjectRecord } from '../objects/object-record';
-import type { StorageDeps } from '../storage-deps';
-import type { ObjectVersion } from '../versions/object-version';
-import { type KeyState, legacyVersion, readKeyState } from '../versions/version-lookup';
-import type { ObjectLock } from './object-lock';
+import type { StorageAction } from '../access/authorization';
+import { existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import type { ObjectLock } from '../model/object-lock';
+import type { ObjectRecord } from '../model/object-record';
+import type { ObjectVersion } from '../model/object-version';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
+import { type KeyState, legacyVersion, readKeyState } from '../store/version-lookup';
 
 const MAX_ATTEMPTS = 40;
 

@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /**
  * One `Range: bytes=...` against an object of `size` bytes. Only a single range is honoured; anything

@@ -1,5 +1,5 @@
-import { parseHttpDate } from '../auth/amz-date';
-import { StorageError } from '../errors';
+import { parseHttpDate } from '../model/amz-date';
+import { StorageError } from '../model/errors';
 
 interface Validators {
   etag: string;

@@ -1,24 +1,25 @@
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { bucketFor, existingBucket } from '../buckets/bucket-operations';
-import { type ChecksumAlgorithm, computeChecksum } from '../checksums/checksum-algorithms';
-import type { ObjectChecksum } from '../checksums/object-checksum';
+import { bucketFor, existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
 import { requestedChecksumAlgorithm } from '../checksums/request-checksum';
-import type { BlobCipher } from '../encryption/blob-cipher';
 import { recryptingCopy } from '../encryption/blob-recrypt';
 import { openCipher } from '../encryption/object-keys';
 import { asksForEncryption, COPY_SOURCE_CUSTOMER_KEY_HEADERS, customerKeyOf } from '../encryption/sse-headers';
-import { StorageError } from '../errors';
-import { copyObjectBlobs, readObjectBytes } from '../multipart/object-manifest';
-import type { StorageDeps } from '../storage-deps';
-import { copiedTags } from '../tagging/tagging-headers';
+import type { BlobCipher } from '../model/blob-cipher';
+import type { BucketRecord } from '../model/bucket';
+import { type ChecksumAlgorithm, computeChecksum } from '../model/checksum-algorithms';
+import { parseCopySource } from '../model/copy-source';
+import { StorageError } from '../model/errors';
+import type { ObjectChecksum } from '../model/object-checksum';
+import type { ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import { copiedTags } from '../model/tagging-headers';
+import { copyObjectBlobs, readObjectBytes } from '../store/object-manifest';
+import { type Committed, commitObject } from '../store/object-writer';
+import type { StorageDeps } from '../store/storage-deps';
 import { assertCopySourceConditions } from './conditional-request';
 import { copiedObjectSpec } from './new-object-spec';
-import { authorizedObject } from './object-access';
 import { requestedMetadata } from './object-headers';
 import { assertValidObjectKey } from './object-key';
-import type { ObjectRecord } from './object-record';
-import { type Committed, commitObject } from './object-writer';
 import { newRecord } from './put-object';
 
 export interface CopyObjectInput {
@@ -135,28 +136,6 @@ export async function readCopySource(
     original,
   );
   return original;
-}
-
-/** `[/]bucket/key[?versionId=id]`, the path URL-encoded. */
-export function parseCopySource(raw: string): { bucket: string; key: string; versionId?: string } {
-  const question = raw.indexOf('?');
-  const withoutVersion = question < 0 ? raw : raw.slice(0, question);
-  const query = new URLSearchParams(question < 0 ? '' : raw.slice(question + 1));
-  const versionId = query.get('versionId') ?? undefined;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(withoutVersion);
-  } catch {
-    throw new StorageError('InvalidArgument', 'Invalid copy source encoding', { ArgumentName: 'x-amz-copy-source' });
-  }
-  const path = decoded.startsWith('/') ? decoded.slice(1) : decoded;
-  const slash = path.indexOf('/');
-  if (slash <= 0 || slash === path.length - 1) {
-    throw new StorageError('InvalidArgument', 'Copy Source must mention the source bucket and key: sourcebucket/sourcekey', {
-      ArgumentName: 'x-amz-copy-source',
-    });
-  }
-  return { bucket: path.slice(0, slash), key: path.slice(slash + 1), ...(versionId === undefined ? {} : { versionId }) };
 }
 
 /** A manifest's part checksums are in its checksum's algorithm: a copy recomputed in another keeps none of them. */

@@ -1,13 +1,13 @@
-import { ownerOf, type Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
-import { StorageError } from '../errors';
-import { governanceBypassed } from '../object-lock/lock-request-headers';
-import type { StorageDeps } from '../storage-deps';
-import { addVersion, removeVersion } from '../versions/version-writer';
-import type { ObjectRecord } from './object-record';
-import { removeObjectBlobs } from './remove-blob';
-import type { WritePrecondition } from './write-conditions';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import { governanceBypassed } from '../model/lock-request-headers';
+import type { ObjectRecord } from '../model/object-record';
+import { ownerOf, type Principal } from '../model/principal';
+import { removeObjectBlobs } from '../store/remove-blob';
+import type { StorageDeps } from '../store/storage-deps';
+import { addVersion, removeVersion } from '../store/version-writer';
+import type { WritePrecondition } from '../store/write-conditions';
 
 const MAX_ATTEMPTS = 40;
 

@@ -1,16 +1,16 @@
-import type { Principal } from '../auth/principal';
-import { existingBucket } from '../buckets/bucket-operations';
+import { existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
 import { assertKeyFits, cipherOf } from '../encryption/object-keys';
 import type { CustomerKey } from '../encryption/sse-headers';
-import { StorageError } from '../errors';
-import { expirationHeader } from '../lifecycle/expiration-header';
-import { objectPartRange, parsePartNumber } from '../multipart/multipart-rules';
-import { readObjectBytes } from '../multipart/object-manifest';
-import type { StorageDeps } from '../storage-deps';
+import { StorageError } from '../model/errors';
+import { expirationHeader } from '../model/expiration-header';
+import { objectPartRange, parsePartNumber } from '../model/multipart-rules';
+import type { ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import { readObjectBytes } from '../store/object-manifest';
+import type { StorageDeps } from '../store/storage-deps';
 import { resolveRange } from './byte-range';
 import { evaluateConditions } from './conditional-request';
-import { authorizedObject } from './object-access';
-import type { ObjectRecord } from './object-record';
 
 export interface GetObjectInput {
   bucket: string;

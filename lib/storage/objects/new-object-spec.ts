@@ -1,16 +1,16 @@
-import type { Grant, Owner } from '../acl/access-control';
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import type { BlobCipher } from '../encryption/blob-cipher';
 import { encryptionForWrite } from '../encryption/object-keys';
-import { requestedObjectLock } from '../object-lock/lock-request-headers';
-import { lockField } from '../object-lock/object-lock';
+import type { Grant, Owner } from '../model/access-control';
+import type { BlobCipher } from '../model/blob-cipher';
+import type { BucketRecord } from '../model/bucket';
+import { requestedObjectLock } from '../model/lock-request-headers';
+import { lockField } from '../model/object-lock';
+import type { ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import type { Tag } from '../model/tag-set';
+import { requestedTags } from '../model/tagging-headers';
 import { newObjectAccess } from '../ownership/new-object-access';
-import type { StorageDeps } from '../storage-deps';
-import type { Tag } from '../tagging/tag-set';
-import { requestedTags } from '../tagging/tagging-headers';
+import type { StorageDeps } from '../store/storage-deps';
 import { requestedMetadata } from './object-headers';
-import type { ObjectRecord } from './object-record';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 

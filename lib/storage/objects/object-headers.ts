@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import { StorageError } from '../errors';
-import { objectLockHeaders } from '../object-lock/lock-response-headers';
+import { StorageError } from '../model/errors';
+import { objectLockHeaders } from '../model/lock-response-headers';
+import { CONTENT_HEADERS, type ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
 import { assertRedirectLocation } from '../website/redirect-location';
-import { CONTENT_HEADERS, type ObjectRecord } from './object-record';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 /** A header sent several times is one comma-separated list (RFC 9110), stored and returned as one value. */

@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /** S3 keys are 1 to 1,024 bytes of UTF-8. */
 export function assertValidObjectKey(key: string): void {

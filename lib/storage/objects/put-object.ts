@@ -1,17 +1,17 @@
-import type { Owner } from '../acl/access-control';
-import type { Principal } from '../auth/principal';
-import { bucketFor } from '../buckets/bucket-operations';
-import type { ObjectChecksum } from '../checksums/object-checksum';
+import { bucketFor } from '../access/bucket-access';
 import { atRest } from '../encryption/blob-recrypt';
-import { expirationHeader } from '../lifecycle/expiration-header';
-import type { StorageDeps } from '../storage-deps';
-import type { Tag } from '../tagging/tag-set';
+import type { Owner } from '../model/access-control';
+import { expirationHeader } from '../model/expiration-header';
+import type { ObjectChecksum } from '../model/object-checksum';
+import type { ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import type { Tag } from '../model/tag-set';
+import { type Committed, commitObject } from '../store/object-writer';
+import type { StorageDeps } from '../store/storage-deps';
+import { writeConditionsOf, writePrecondition } from '../store/write-conditions';
 import { newObjectSpec } from './new-object-spec';
 import { assertValidObjectKey } from './object-key';
-import type { ObjectRecord } from './object-record';
-import { type Committed, commitObject } from './object-writer';
 import { verifiedBodyMd5 } from './request-body';
-import { writeConditionsOf, writePrecondition } from './write-conditions';
 
 export interface PutObjectInput {
   bucket: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /**
  * The checks every single-request body passes (PutObject, UploadPart): a declared length, the

@@ -1,4 +1,4 @@
-import type { ObjectCatalog, ObjectRecord } from './object-record';
+import type { ObjectCatalog, ObjectRecord } from '../model/object-record';
 
 /**
  * The object catalogue seen by one request: the object the request read up front (with its access key and bucket)

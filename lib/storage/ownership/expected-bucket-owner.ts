@@ -1,6 +1,6 @@
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
-import { parseCopySource } from '../objects/copy-object';
+import type { BucketRecord } from '../model/bucket';
+import { parseCopySource } from '../model/copy-source';
+import { StorageError } from '../model/errors';
 import { header, type S3Request } from '../requests/s3-request';
 
 /**

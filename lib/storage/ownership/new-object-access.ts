@@ -1,11 +1,11 @@
-import { type Grant, type Owner, ownerFullControl } from '../acl/access-control';
 import { aclFromHeaders } from '../acl/grant-headers';
 import { aclForNewResource } from '../acl/resolve-acl';
-import { ownerOf, type Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { assertNoPublicAcl } from '../public-access/public-access-block';
-import type { StorageDeps } from '../storage-deps';
-import { assertAclsEnabled } from './object-ownership';
+import { type Grant, type Owner, ownerFullControl } from '../model/access-control';
+import type { BucketRecord } from '../model/bucket';
+import { assertAclsEnabled } from '../model/object-ownership';
+import { ownerOf, type Principal } from '../model/principal';
+import { assertNoPublicAcl } from '../model/public-access-block';
+import type { StorageDeps } from '../store/storage-deps';
 
 type Headers = Readonly<Record<string, readonly string[]>>;
 

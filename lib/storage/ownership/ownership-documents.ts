@@ -1,7 +1,7 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import { isObjectOwnership, type ObjectOwnership } from '../model/object-ownership';
 import { configurationFields } from '../xml/configuration-body';
 import { s3Document } from '../xml/s3-documents';
-import { isObjectOwnership, type ObjectOwnership } from './object-ownership';
 
 /** GetBucketOwnershipControls: one rule, as S3 allows exactly one. */
 export const ownershipControlsXml = (ownership: ObjectOwnership) =>

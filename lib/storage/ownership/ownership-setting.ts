@@ -1,6 +1,6 @@
-import { grantsOf } from '../acl/access-control';
 import { bucketSetting } from '../bucket-settings/bucket-setting';
-import { assertOwnershipFitsAcl } from './object-ownership';
+import { grantsOf } from '../model/access-control';
+import { assertOwnershipFitsAcl } from '../model/object-ownership';
 import { ownershipControlsXml, parseOwnershipControls } from './ownership-documents';
 
 /** `?ownershipControls`: who owns new objects; BucketOwnerEnforced only on a bucket whose ACL is private. */

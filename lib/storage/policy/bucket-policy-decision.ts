@@ -1,6 +1,6 @@
-import type { Principal } from '../auth/principal';
+import { conditionKeyValues } from '../model/condition-keys';
+import type { Principal } from '../model/principal';
 import type { BucketPolicy } from './bucket-policy';
-import { conditionKeyValues } from './condition-keys';
 import { evaluatePolicy, type PolicyDecision } from './evaluate-policy';
 import { parsePolicy } from './parse-policy';
 import { actsOnObject, iamActionOf } from './policy-actions';

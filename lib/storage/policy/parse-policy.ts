@@ -1,4 +1,5 @@
-import { StorageError } from '../errors';
+import { isKnownConditionKey, normalizedConditionKey } from '../model/condition-keys';
+import { StorageError } from '../model/errors';
 import {
   type BucketPolicy,
   type Effect,
@@ -8,7 +9,6 @@ import {
   type PrincipalSpec,
   type SetQualifier,
 } from './bucket-policy';
-import { isKnownConditionKey, normalizedConditionKey } from './condition-keys';
 import { isOperatorName, operatorAccepts } from './condition-operators';
 import { duplicateJsonKey } from './duplicate-json-keys';
 import { isKnownActionPattern, isUnenforcedAction } from './policy-actions';

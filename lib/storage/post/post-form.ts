@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 export interface PostForm {
   /** Form fields before the file, names lower-cased (S3 matches them case-insensitively), first value wins. */

@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 type Condition =
   | { kind: 'eq' | 'starts-with'; field: string; value: string; text: string }

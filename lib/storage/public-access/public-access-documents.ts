@@ -1,7 +1,7 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import { PUBLIC_ACCESS_FLAGS, type PublicAccessBlock } from '../model/public-access-block';
 import { configurationFields } from '../xml/configuration-body';
 import { s3Document } from '../xml/s3-documents';
-import { PUBLIC_ACCESS_FLAGS, type PublicAccessBlock } from './public-access-block';
 
 export const publicAccessBlockXml = (block: PublicAccessBlock) =>
   s3Document('PublicAccessBlockConfiguration', Object.fromEntries(PUBLIC_ACCESS_FLAGS.map((flag) => [flag, block[flag]])));

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import type { S3ErrorCode } from '../s3-error-codes';
+import { StorageError } from '../model/errors';
+import type { S3ErrorCode } from '../model/s3-error-codes';
 
 /**
  * What the service does with one `x-amz-*` request header: honoured (by the module named), or refused with the S3

@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 import type { S3Request } from './s3-request';
 
 /** Sub-resources served now. */

@@ -1,5 +1,5 @@
 import { bucketSetting } from '../bucket-settings/bucket-setting';
-import { BUCKET_TAG_LIMIT, validTagSet } from './tag-set';
+import { BUCKET_TAG_LIMIT, validTagSet } from '../model/tag-set';
 import { parseTagging, taggingXml } from './tagging-documents';
 
 /** `/{bucket}?tagging`: the bucket's tag set (at most 50 tags), replaced whole. */

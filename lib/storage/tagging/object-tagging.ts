@@ -1,10 +1,10 @@
-import type { Principal } from '../auth/principal';
-import { existingBucket } from '../buckets/bucket-operations';
-import { authorizedObject } from '../objects/object-access';
-import type { ObjectRecord } from '../objects/object-record';
-import { updateObjectSettings } from '../objects/object-settings';
-import type { StorageDeps } from '../storage-deps';
-import { OBJECT_TAG_LIMIT, validTagSet } from './tag-set';
+import { existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
+import { updateObjectSettings } from '../access/object-settings';
+import type { ObjectRecord } from '../model/object-record';
+import type { Principal } from '../model/principal';
+import { OBJECT_TAG_LIMIT, validTagSet } from '../model/tag-set';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseTagging } from './tagging-documents';
 
 export interface TaggingTarget {

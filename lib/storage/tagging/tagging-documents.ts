@@ -1,8 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import type { Tag } from '../model/tag-set';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { Tag } from './tag-set';
 
 const parser = s3XmlParser({ isArray: (name) => name === 'Tag' });
 

@@ -1,13 +1,13 @@
-import type { Principal } from '../auth/principal';
-import { existingBucket } from '../buckets/bucket-operations';
+import { existingBucket } from '../access/bucket-access';
+import { authorizedObject } from '../access/object-access';
 import { assertKeyFits, cipherOf } from '../encryption/object-keys';
 import type { CustomerKey } from '../encryption/sse-headers';
-import { StorageError } from '../errors';
-import { readObjectBytes } from '../multipart/object-manifest';
-import { authorizedObject } from '../objects/object-access';
-import type { ObjectRecord } from '../objects/object-record';
-import type { StorageDeps } from '../storage-deps';
-import { PIECE_HASH_TTL_SECONDS } from './piece-hash-cache';
+import { StorageError } from '../model/errors';
+import type { ObjectRecord } from '../model/object-record';
+import { PIECE_HASH_TTL_SECONDS } from '../model/piece-hash-cache';
+import type { Principal } from '../model/principal';
+import { readObjectBytes } from '../store/object-manifest';
+import type { StorageDeps } from '../store/storage-deps';
 import { pieceHashes, pieceLengthFor } from './piece-hashes';
 import { torrentMetainfo, torrentName } from './torrent-metainfo';
 

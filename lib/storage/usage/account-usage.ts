@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
-import type { StorageDeps } from '../storage-deps';
-import { maxBucketsOf } from './bucket-quota';
+import type { BucketRecord } from '../model/bucket';
+import { maxBucketsOf } from '../model/bucket-quota';
+import { StorageError } from '../model/errors';
+import type { Principal } from '../model/principal';
+import type { StorageDeps } from '../store/storage-deps';
 import { addStats, type BucketStats, bucketStats, NO_STATS } from './bucket-stats';
 
 /** Buckets whose objects are summed at once for `GET /?usage`. */

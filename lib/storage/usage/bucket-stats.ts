@@ -1,4 +1,4 @@
-import type { ObjectCatalog } from '../objects/object-record';
+import type { ObjectCatalog } from '../model/object-record';
 
 /** A bucket's current objects: how many, their bytes, and their bytes rounded up to 4 KiB each (RGW's `size_rounded`). */
 export interface BucketStats {

@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal';
-import type { BucketRecord } from '../buckets/bucket';
-import { bucketFor } from '../buckets/bucket-operations';
+import { bucketFor } from '../access/bucket-access';
+import type { BucketRecord } from '../model/bucket';
+import type { Principal } from '../model/principal';
 import { versioningChangeCondition, versioningChangeRefused } from '../object-lock/bucket-object-lock';
-import type { StorageDeps } from '../storage-deps';
+import type { StorageDeps } from '../store/storage-deps';
 import { parseVersioningConfiguration } from '../xml/versioning-documents';
 
 export async function getBucketVersioning(

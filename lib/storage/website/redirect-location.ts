@@ -1,4 +1,4 @@
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /** S3's limit on `x-amz-website-redirect-location`. */
 const MAX_REDIRECT_LOCATION_BYTES = 2048;

@@ -1,8 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
+import type { RoutingRule, WebsiteConfiguration, WebsiteProtocol } from '../model/website-configuration';
 import { s3Document } from '../xml/s3-documents';
 import { s3XmlParser } from '../xml/xml-parser';
-import type { RoutingRule, WebsiteConfiguration, WebsiteProtocol } from './website-configuration';
 
 /** S3's limit on routing rules per configuration. */
 const MAX_ROUTING_RULES = 50;

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { StorageError } from '../errors';
-import { S3_ERROR_CODES, s3MessageOf } from '../s3-error-codes';
+import type { StorageError } from '../model/errors';
+import { S3_ERROR_CODES, s3MessageOf } from '../model/s3-error-codes';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 

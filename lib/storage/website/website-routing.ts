@@ -1,4 +1,4 @@
-import type { RoutingRule, WebsiteConfiguration } from './website-configuration';
+import type { RoutingRule, WebsiteConfiguration } from '../model/website-configuration';
 
 /** Where the request came from: what a redirect that names no protocol or host keeps. */
 export interface WebsiteOrigin {

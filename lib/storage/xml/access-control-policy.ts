@@ -7,8 +7,8 @@ import {
   PERMISSIONS,
   type Permission,
   type RequestedGrant,
-} from '../acl/access-control';
-import { StorageError } from '../errors';
+} from '../model/access-control';
+import { StorageError } from '../model/errors';
 import { s3XmlParser } from './xml-parser';
 
 const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';

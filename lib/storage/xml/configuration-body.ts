@@ -1,5 +1,5 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 import { s3XmlParser } from './xml-parser';
 
 const parser = s3XmlParser();

@@ -1,5 +1,5 @@
-import { StorageError } from '../errors';
-import { parseIsoInstant } from '../object-lock/lock-rules';
+import { StorageError } from '../model/errors';
+import { parseIsoInstant } from '../model/lock-rules';
 import {
   type BucketObjectLock,
   type DefaultRetention,
@@ -7,7 +7,7 @@ import {
   RETENTION_MODES,
   type Retention,
   type RetentionMode,
-} from '../object-lock/object-lock';
+} from '../model/object-lock';
 import { configurationFields } from './configuration-body';
 import { s3Document } from './s3-documents';
 

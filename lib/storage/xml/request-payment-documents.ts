@@ -1,5 +1,5 @@
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
 import { configurationFields } from './configuration-body';
 import { s3Document } from './s3-documents';
 

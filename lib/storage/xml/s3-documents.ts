@@ -1,10 +1,10 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { uriEncode } from '../auth/uri-encoding';
-import type { BucketRecord } from '../buckets/bucket';
-import { checksumElements } from '../checksums/object-checksum';
 import type { ListPage } from '../listing/list-objects';
 import { encodeContinuationToken, type ListParams } from '../listing/list-params';
-import type { ObjectRecord } from '../objects/object-record';
+import type { BucketRecord } from '../model/bucket';
+import { checksumElements } from '../model/object-checksum';
+import type { ObjectRecord } from '../model/object-record';
+import { uriEncode } from '../model/uri-encoding';
 
 const S3_NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });

@@ -1,7 +1,7 @@
-import { uriEncode } from '../auth/uri-encoding';
-import type { BucketRecord } from '../buckets/bucket';
-import { StorageError } from '../errors';
 import type { VersionListParams, VersionPage } from '../listing/list-versions';
+import type { BucketRecord } from '../model/bucket';
+import { StorageError } from '../model/errors';
+import { uriEncode } from '../model/uri-encoding';
 import { configurationFields } from './configuration-body';
 import { s3Document } from './s3-documents';
 

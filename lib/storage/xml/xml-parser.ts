@@ -1,5 +1,5 @@
 import { type X2jOptions, XMLParser } from 'fast-xml-parser';
-import { StorageError } from '../errors';
+import { StorageError } from '../model/errors';
 
 /** What the request-body parsers need: one call that yields the document, or a MalformedXML StorageError. */
 export interface S3XmlParser {

@@ -6,7 +6,7 @@ import {
   AccessLogBufferRepository,
   LOG_BUFFER_SHARDS,
   logBufferShard,
-} from '../../../lib/storage/access-logs/access-log-buffer-repository';
+} from '../../../lib/storage/store/access-log-buffer-repository';
 import { testStack } from '../../support/stack';
 
 const { stage } = testStack();

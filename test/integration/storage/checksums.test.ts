@@ -16,7 +16,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
+import { computeChecksum } from '../../../lib/storage/model/checksum-algorithms';
 import { awsCli } from '../../support/cli-clients';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';

@@ -16,9 +16,9 @@ import {
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blobIdsOf } from '../../../lib/storage/objects/object-record';
-import { ObjectRepository } from '../../../lib/storage/objects/object-repository';
-import { S3BlobStore } from '../../../lib/storage/objects/s3-blob-store';
+import { blobIdsOf } from '../../../lib/storage/model/object-record';
+import { ObjectRepository } from '../../../lib/storage/store/object-repository';
+import { S3BlobStore } from '../../../lib/storage/store/s3-blob-store';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { scanAll } from '../../support/scan-all';
 import { testStack } from '../../support/stack';

@@ -25,12 +25,12 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanBlobs } from '../../../lib/storage/maintenance/sweep-orphan-blobs';
+import { MAX_MANIFEST_PARTS } from '../../../lib/storage/model/multipart-rules';
 import { DEFAULT_UPLOAD_EXPIRY_DAYS, expireIdleUploads } from '../../../lib/storage/multipart/expire-uploads';
-import { MAX_MANIFEST_PARTS } from '../../../lib/storage/multipart/multipart-rules';
-import { UploadRepository } from '../../../lib/storage/multipart/upload-repository';
-import { ObjectRepository } from '../../../lib/storage/objects/object-repository';
-import { S3BlobStore } from '../../../lib/storage/objects/s3-blob-store';
-import { VersionRepository } from '../../../lib/storage/versions/version-repository';
+import { ObjectRepository } from '../../../lib/storage/store/object-repository';
+import { S3BlobStore } from '../../../lib/storage/store/s3-blob-store';
+import { UploadRepository } from '../../../lib/storage/store/upload-repository';
+import { VersionRepository } from '../../../lib/storage/store/version-repository';
 import { awsCli, s3cmd } from '../../support/cli-clients';
 import { testStack } from '../../support/stack';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';

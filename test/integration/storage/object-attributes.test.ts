@@ -13,7 +13,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
+import { computeChecksum } from '../../../lib/storage/model/checksum-algorithms';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { newStorageUser, type StorageCredentials, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';
 

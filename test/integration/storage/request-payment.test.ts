@@ -8,7 +8,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { UsageRepository } from '../../../lib/storage/billing/usage-repository';
+import { UsageRepository } from '../../../lib/storage/store/usage-repository';
 import { errorCode, rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';
 import { newStorageUser, s3ErrorName, sdkClient, uniqueBucket } from '../../support/storage-clients';

@@ -3,10 +3,10 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, PutBucketVersioningCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { sweepOrphanBlobs } from '../../../lib/storage';
-import { UploadRepository } from '../../../lib/storage/multipart/upload-repository';
-import { ObjectRepository } from '../../../lib/storage/objects/object-repository';
-import { S3BlobStore } from '../../../lib/storage/objects/s3-blob-store';
-import { VersionRepository } from '../../../lib/storage/versions/version-repository';
+import { ObjectRepository } from '../../../lib/storage/store/object-repository';
+import { S3BlobStore } from '../../../lib/storage/store/s3-blob-store';
+import { UploadRepository } from '../../../lib/storage/store/upload-repository';
+import { VersionRepository } from '../../../lib/storage/store/version-repository';
 import { testStack } from '../../support/stack';
 import { newStorageUser, sdkClient, uniqueBucket } from '../../support/storage-clients';
 

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { GatewayError, gatewayEndpoint } from '../../../lib/gateway';
 import { bodyBytes, httpEndpoint, jsonBody, jsonResponse, MalformedJsonError, renderPlainError } from '../../../lib/http';
+import { container } from '../../../lib/http/container-wiring';
 import { createLogger } from '../../../lib/log';
 import { type MetricDimensions, type MetricValues, NO_METRICS } from '../../../lib/metrics';
 import { StorageError, storageEndpoint } from '../../../lib/storage';
@@ -55,11 +56,36 @@ describe('httpEndpoint', () => {
     expect(response.body).not.toMatch(/ECONNREFUSED|secret\.js|at \//);
     expect(response.headers?.['x-request-id']).toBe('req-123');
   });
+
+  it('hands the error page the stage the handler passed in, and sandbox when reading it fails', async () => {
+    const seen: (string | undefined)[] = [];
+    const failing = (stage: () => 'production') =>
+      httpEndpoint(
+        async () => {
+          throw new Error('boom');
+        },
+        {
+          surface: 'console',
+          renderError: (error, request) => {
+            seen.push(request.stage);
+            return renderPlainError(error, request);
+          },
+          logger: silent,
+          metrics: () => NO_METRICS,
+          stage,
+        },
+      );
+    await failing(() => 'production')(apiEvent(), lambdaContext());
+    await failing(() => {
+      throw new Error('STAGE is not set');
+    })(apiEvent(), lambdaContext());
+    expect(seen).toEqual(['production', 'sandbox']);
+  });
 });
 
 describe('gatewayEndpoint', () => {
   const failWith = (error: unknown) =>
-    gatewayEndpoint(async () => {
+    gatewayEndpoint(container, async () => {
       throw error;
     });
 
@@ -94,7 +120,7 @@ describe('storageEndpoint', () => {
   const parse = (xml: string) => new XMLParser().parse(xml);
 
   it('renders S3 XML errors with the AWS code, status, resource and request id headers', async () => {
-    const handler = storageEndpoint(async () => {
+    const handler = storageEndpoint(container, async () => {
       throw new StorageError('NoSuchBucket');
     });
     const response = await handler(apiEvent({ path: '/photos' }), lambdaContext());
@@ -110,13 +136,13 @@ describe('storageEndpoint', () => {
   });
 
   it('escapes what it echoes and hides unknown errors behind InternalError', async () => {
-    const signature = storageEndpoint(async () => {
+    const signature = storageEndpoint(container, async () => {
       throw new StorageError('SignatureDoesNotMatch', undefined, { StringToSign: 'GET\n\n<&>' });
     });
     const response = await signature(apiEvent({ path: '/b/<script>' }), lambdaContext());
     expect(response.body).toContain('&lt;script&gt;');
     expect(parse(response.body).Error.StringToSign).toBe('GET\n\n<&>');
-    const crashed = await storageEndpoint(async () => {
+    const crashed = await storageEndpoint(container, async () => {
       throw new Error('boom at /var/task');
     })(apiEvent(), lambdaContext());
     expect(crashed.statusCode).toBe(500);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { holds, isAllowed, type StorageAction } from '../../../lib/storage/access/authorization';
+import { cannedGrants } from '../../../lib/storage/acl/canned-acl';
+import { aclFromHeaders } from '../../../lib/storage/acl/grant-headers';
 import {
   type AccessControlled,
   type Grant,
@@ -6,12 +9,9 @@ import {
   PERMISSIONS,
   type Permission,
   sameGrants,
-} from '../../../lib/storage/acl/access-control';
-import { cannedGrants } from '../../../lib/storage/acl/canned-acl';
-import { aclFromHeaders } from '../../../lib/storage/acl/grant-headers';
-import type { Principal } from '../../../lib/storage/auth/principal';
-import { holds, isAllowed, type StorageAction } from '../../../lib/storage/authorization';
-import { payerOf } from '../../../lib/storage/billing/request-usage';
+} from '../../../lib/storage/model/access-control';
+import type { Principal } from '../../../lib/storage/model/principal';
+import { payerOf } from '../../../lib/storage/model/request-usage';
 import { accessControlPolicyXml, parseAccessControlPolicy } from '../../../lib/storage/xml/access-control-policy';
 
 const user = (id: string): Principal => ({

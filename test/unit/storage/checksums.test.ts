@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Crc64NvmeJs } from '@aws-sdk/checksums/crc';
 import { describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
-import { crc64Nvme } from '../../../lib/storage/checksums/crc64-nvme';
 import { requestedChecksumAlgorithm, verifyRequestChecksum } from '../../../lib/storage/checksums/request-checksum';
-import type { StorageError } from '../../../lib/storage/errors';
+import { computeChecksum } from '../../../lib/storage/model/checksum-algorithms';
+import { crc64Nvme } from '../../../lib/storage/model/crc64-nvme';
+import type { StorageError } from '../../../lib/storage/model/errors';
 
 const CHECK = Buffer.from('123456789');
 const data = Buffer.from('hello checksums');

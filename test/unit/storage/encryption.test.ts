@@ -1,8 +1,6 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BlobCipher, blobIv, counterBlock } from '../../../lib/storage/encryption/blob-cipher';
 import { parseEncryptionConfiguration } from '../../../lib/storage/encryption/encryption-documents';
-import type { DataKey, KeyProvider } from '../../../lib/storage/encryption/key-provider';
 import { assertKeyFits, encryptionForWrite, openCipher } from '../../../lib/storage/encryption/object-keys';
 import {
   COPY_SOURCE_CUSTOMER_KEY_HEADERS,
@@ -10,7 +8,9 @@ import {
   readKeyOf,
   requestedEncryption,
 } from '../../../lib/storage/encryption/sse-headers';
-import { StorageError } from '../../../lib/storage/errors';
+import { BlobCipher, blobIv, counterBlock } from '../../../lib/storage/model/blob-cipher';
+import { StorageError } from '../../../lib/storage/model/errors';
+import type { DataKey, KeyProvider } from '../../../lib/storage/model/key-provider';
 
 const KEY = 'pO3upElrwuEXSoFwCfnZPdSsmt/xWeFa0N9KgDijwVs=';
 const KEY_MD5 = 'DWygnHRtgiJ77HCm+1rvHw==';

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ApiEvent, ApiResult, Context } from '../../../lib/http';
+import { container } from '../../../lib/http/container-wiring';
 import { type S3Response, StorageError, s3FunctionOf } from '../../../lib/storage';
 import {
   type HttpResponseMetadata,
@@ -73,7 +74,7 @@ const getObject = async (): Promise<S3Response> => ({
 describe('s3FunctionOf streaming (inside the Lambda runtime)', () => {
   it('sends the status and headers first, then the object bytes raw and byte-exact', async () => {
     const runtime = fakeRuntime();
-    s3FunctionOf(getObject, { streaming: true, scope: runtime.scope });
+    s3FunctionOf(container, getObject, { streaming: true, scope: runtime.scope });
     const sent = await runtime.invoke(apiEvent({ path: '/photos/a.jpg' }));
     expect(sent.events[0]).toBe('prelude');
     expect(sent.metadata?.statusCode).toBe(200);
@@ -93,6 +94,7 @@ describe('s3FunctionOf streaming (inside the Lambda runtime)', () => {
   it('streams S3 XML errors as the buffered handler renders them', async () => {
     const runtime = fakeRuntime();
     s3FunctionOf(
+      container,
       async () => {
         throw new StorageError('NoSuchKey');
       },
@@ -111,7 +113,7 @@ describe('s3FunctionOf streaming (inside the Lambda runtime)', () => {
 
   it('sends the prelude of an empty answer (HEAD, 304) and ends the stream', async () => {
     const runtime = fakeRuntime();
-    s3FunctionOf(async () => ({ status: 304, headers: { etag: '"abc"' } }), { streaming: true, scope: runtime.scope });
+    s3FunctionOf(container, async () => ({ status: 304, headers: { etag: '"abc"' } }), { streaming: true, scope: runtime.scope });
     const sent = await runtime.invoke(apiEvent({ httpMethod: 'GET', path: '/photos/a.jpg' }));
     expect(sent.events).toEqual(['prelude', 'flush']);
     expect(sent.metadata).toMatchObject({ statusCode: 304, headers: { etag: '"abc"' } });
@@ -155,6 +157,7 @@ describe('work after the answer (the usage charge)', () => {
       return original(stream, metadata);
     };
     s3FunctionOf(
+      container,
       withAfter(log, () => sentRef?.ended === true),
       { streaming: true, scope: runtime.scope },
     );
@@ -164,7 +167,10 @@ describe('work after the answer (the usage charge)', () => {
 
   it('buffered: runs before the handler returns its answer', async () => {
     const log: string[] = [];
-    const handler = s3FunctionOf(withAfter(log), { offline: true }) as (event: ApiEvent, context: Context) => Promise<ApiResult>;
+    const handler = s3FunctionOf(container, withAfter(log), { offline: true }) as (
+      event: ApiEvent,
+      context: Context,
+    ) => Promise<ApiResult>;
     const result = await handler(apiEvent(), lambdaContext());
     expect(log).toEqual(['after']);
     expect(result).not.toHaveProperty('after');
@@ -174,7 +180,10 @@ describe('work after the answer (the usage charge)', () => {
 describe('s3FunctionOf buffered (serverless-offline, or a function whose route does not stream)', () => {
   it('answers API Gateway proxy results with base64 object bytes when there is no awslambda global', async () => {
     expect(lambdaStreamingRuntime()).toBeUndefined();
-    const handler = s3FunctionOf(getObject, { streaming: true }) as (event: ApiEvent, context: Context) => Promise<ApiResult>;
+    const handler = s3FunctionOf(container, getObject, { streaming: true }) as (
+      event: ApiEvent,
+      context: Context,
+    ) => Promise<ApiResult>;
     const result = await handler(apiEvent(), lambdaContext());
     expect(result.statusCode).toBe(200);
     expect(result.isBase64Encoded).toBe(true);
@@ -184,7 +193,7 @@ describe('s3FunctionOf buffered (serverless-offline, or a function whose route d
 
   it('stays buffered under serverless offline, whose awslambda global cannot stream HTTP answers', async () => {
     const runtime = fakeRuntime();
-    const handler = s3FunctionOf(getObject, { streaming: true, scope: runtime.scope, offline: true }) as (
+    const handler = s3FunctionOf(container, getObject, { streaming: true, scope: runtime.scope, offline: true }) as (
       event: ApiEvent,
       context: Context,
     ) => Promise<ApiResult>;
@@ -195,7 +204,7 @@ describe('s3FunctionOf buffered (serverless-offline, or a function whose route d
 
   it('stays buffered inside the Lambda runtime unless asked to stream', async () => {
     const runtime = fakeRuntime();
-    const handler = s3FunctionOf(getObject, { scope: runtime.scope }) as (
+    const handler = s3FunctionOf(container, getObject, { scope: runtime.scope }) as (
       event: ApiEvent,
       context: Context,
     ) => Promise<ApiResult>;

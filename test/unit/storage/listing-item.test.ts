@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromListingAttributes, listingAttributes } from '../../../lib/storage/objects/listing-item';
+import { fromListingAttributes, listingAttributes } from '../../../lib/storage/model/listing-item';
 
 const listed = {
   key: 'photos/2026/a.jpg',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareUtf8, listObjectsPage } from '../../../lib/storage/listing/list-objects';
-import type { ListedObject, ObjectCatalog } from '../../../lib/storage/objects/object-record';
+import type { ListedObject, ObjectCatalog } from '../../../lib/storage/model/object-record';
 
 /** An in-memory object index ordered as DynamoDB orders sort keys: by UTF-8 bytes. */
 function memoryCatalog(keys: string[]): ObjectCatalog & { queries: number } {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../../lib/storage/checksums/checksum-algorithms';
-import { uploadChecksumOf } from '../../../lib/storage/checksums/checksum-type';
 import { type CrcAlgorithm, combineCrcs } from '../../../lib/storage/checksums/crc-combine';
 import { multipartChecksum } from '../../../lib/storage/checksums/multipart-checksum';
-import type { StorageError } from '../../../lib/storage/errors';
+import { computeChecksum } from '../../../lib/storage/model/checksum-algorithms';
+import { uploadChecksumOf } from '../../../lib/storage/model/checksum-type';
+import type { StorageError } from '../../../lib/storage/model/errors';
 
 const CRCS: CrcAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme'];
 const codeOf = (run: () => unknown) => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseCompleteRequest } from '../../../lib/storage/multipart/multipart-documents';
 import {
   assertManifestFits,
   MAX_MANIFEST_PARTS,
@@ -11,9 +10,10 @@ import {
   partByteRange,
   partSegments,
   partsToAssemble,
-} from '../../../lib/storage/multipart/multipart-rules';
-import type { UploadedPart } from '../../../lib/storage/multipart/multipart-upload';
-import type { ManifestPart } from '../../../lib/storage/objects/object-record';
+} from '../../../lib/storage/model/multipart-rules';
+import type { UploadedPart } from '../../../lib/storage/model/multipart-upload';
+import type { ManifestPart } from '../../../lib/storage/model/object-record';
+import { parseCompleteRequest } from '../../../lib/storage/multipart/multipart-documents';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const codeOf = (run: () => unknown) => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BucketRecord } from '../../../lib/storage/buckets/bucket';
+import type { BucketRecord } from '../../../lib/storage/model/bucket';
 import {
   bypassGovernanceRequested,
   governanceBypassed,
   objectLockAtCreation,
   requestedObjectLock,
-} from '../../../lib/storage/object-lock/lock-request-headers';
-import { objectLockHeaders } from '../../../lib/storage/object-lock/lock-response-headers';
+} from '../../../lib/storage/model/lock-request-headers';
+import { objectLockHeaders } from '../../../lib/storage/model/lock-response-headers';
 import {
   assertDeletable,
   assertRetentionChange,
@@ -14,8 +14,8 @@ import {
   deletionLocked,
   lockForNewVersion,
   parseIsoInstant,
-} from '../../../lib/storage/object-lock/lock-rules';
-import type { Retention } from '../../../lib/storage/object-lock/object-lock';
+} from '../../../lib/storage/model/lock-rules';
+import type { Retention } from '../../../lib/storage/model/object-lock';
 import {
   legalHoldXml,
   objectLockConfigurationXml,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isAllowed } from '../../../lib/storage/access/authorization';
 import { cannedGrants } from '../../../lib/storage/acl/canned-acl';
-import type { Principal } from '../../../lib/storage/auth/principal';
-import { isAllowed } from '../../../lib/storage/authorization';
+import type { Principal } from '../../../lib/storage/model/principal';
 
 const user = (id: string): Principal => ({
   kind: 'user',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StorageError } from '../../../lib/storage/errors';
+import { StorageError } from '../../../lib/storage/model/errors';
 import { assertRequestHeaders, REQUEST_HEADER_RULES, ruleFor } from '../../../lib/storage/requests/request-header-rules';
 
 const outcome = (headers: Record<string, string>) => {

@@ -4,8 +4,8 @@ import { authenticate } from '../../../lib/storage/auth/request-authenticator';
 import type { SigningInput } from '../../../lib/storage/auth/signing-input';
 import { signV2, stringsToSignV2, stringToSignV2 } from '../../../lib/storage/auth/sigv2-signing';
 import { canonicalRequest, signingKeyV4, signV4, stringToSignV4 } from '../../../lib/storage/auth/sigv4-signing';
-import { uriEncode } from '../../../lib/storage/auth/uri-encoding';
-import type { StorageError } from '../../../lib/storage/errors';
+import type { StorageError } from '../../../lib/storage/model/errors';
+import { uriEncode } from '../../../lib/storage/model/uri-encoding';
 import type { S3Request } from '../../../lib/storage/requests/s3-request';
 
 const DOC_KEY = 'AKIAIOSFODNN7EXAMPLE';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { StorageError } from '../../../lib/storage/errors';
-import { BUCKET_TAG_LIMIT, OBJECT_TAG_LIMIT, validTagSet } from '../../../lib/storage/tagging/tag-set';
+import { StorageError } from '../../../lib/storage/model/errors';
+import { BUCKET_TAG_LIMIT, OBJECT_TAG_LIMIT, validTagSet } from '../../../lib/storage/model/tag-set';
+import { copiedTags, parseTaggingHeader, requestedTags, taggingCountHeader } from '../../../lib/storage/model/tagging-headers';
 import { parseTagging, taggingXml } from '../../../lib/storage/tagging/tagging-documents';
-import { copiedTags, parseTaggingHeader, requestedTags, taggingCountHeader } from '../../../lib/storage/tagging/tagging-headers';
 
 const codeOf = (run: () => unknown) => {
   try {

@@ -1,6 +1,5 @@
 import type { VNode } from 'preact';
-import { type Stage, serviceConfig } from '../../../config';
-import type { ApiResult, ErrorRenderer } from '../../../http';
+import type { ApiResult, Container, ErrorRenderer } from '../../../http';
 import { DependencyUnavailableError, withRetryAfter } from '../../../http';
 import { checkSession, cookiesSecure, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
 import { GatewayError } from '../../errors';
@@ -35,8 +34,13 @@ export interface SignedInRequest extends AdminRequest {
  * The middy stack of every admin page, around the dependencies its handler wired (admin-wiring.ts, once per container):
  * errors become an HTML page (nothing internal leaks). The web secret is the gateway's server secret.
  */
-export function adminEndpoint(deps: AdminDependencies, route: (request: AdminRequest) => Promise<ApiResult>) {
+export function adminEndpoint(
+  container: Container,
+  deps: AdminDependencies,
+  route: (request: AdminRequest) => Promise<ApiResult>,
+) {
   return webEndpoint(
+    container,
     '/v1/admin',
     () => deps,
     (request) => route({ ...request, event: withoutCardNumbersInQuery(request.event) }),
@@ -49,8 +53,12 @@ export function adminEndpoint(deps: AdminDependencies, route: (request: AdminReq
  * Pages behind the login: a missing, forged, expired or logged-out session goes to the login page
  * (and back here afterwards); a POST must carry the CSRF token bound to this session.
  */
-export function signedInEndpoint(deps: AdminDependencies, route: (request: SignedInRequest) => Promise<ApiResult>) {
-  return adminEndpoint(deps, async (request) => {
+export function signedInEndpoint(
+  container: Container,
+  deps: AdminDependencies,
+  route: (request: SignedInRequest) => Promise<ApiResult>,
+) {
+  return adminEndpoint(container, deps, async (request) => {
     const { event, secret, deps, base } = request;
     const now = deps.now();
     const check = await checkSession(event, {
@@ -77,8 +85,8 @@ export function page(statusCode: number, document: VNode, cookies: string[] = []
 }
 
 /** Admin errors as a page: refused forms 403, unknown or someone else's transaction 404 (the same), anything else a bare 500. */
-export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
-  const frame = { stage: stageOrSandbox(), base: '/v1/admin' };
+export const renderAdminError: ErrorRenderer = (error, { requestId, stage }) => {
+  const frame = { stage: stage ?? 'sandbox', base: '/v1/admin' };
   if (error instanceof CsrfRefusedError) {
     return page(403, <AdminErrorPage {...frame} title="Form refused" message={error.message} requestId={requestId} />);
   }
@@ -108,12 +116,3 @@ export const renderAdminError: ErrorRenderer = (error, { requestId }) => {
     />,
   );
 };
-
-/** The error page must render even when the configuration is what failed: then it says sandbox, the cautious banner. */
-function stageOrSandbox(): Stage {
-  try {
-    return serviceConfig().stage;
-  } catch {
-    return 'sandbox';
-  }
-}

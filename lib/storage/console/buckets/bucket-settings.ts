@@ -1,7 +1,7 @@
 import { putBucketAcl } from '../../acl/acl-operations';
-import type { Principal } from '../../auth/principal';
 import { putBucketRequestPayment } from '../../billing/bucket-request-payment';
-import type { StorageDeps } from '../../storage-deps';
+import type { Principal } from '../../model/principal';
+import type { StorageDeps } from '../../store/storage-deps';
 import { putBucketVersioning } from '../../versions/bucket-versioning';
 import type { ApiCall } from '../console-actor';
 

@@ -1,9 +1,9 @@
-import { ANONYMOUS } from '../../auth/principal';
-import { holds, isAllowed } from '../../authorization';
-import type { BucketRecord } from '../../buckets/bucket';
+import { holds, isAllowed } from '../../access/authorization';
 import { createBucket, deleteBucket, listBuckets } from '../../buckets/bucket-operations';
 import { listObjectsPage } from '../../listing/list-objects';
-import type { StorageDeps } from '../../storage-deps';
+import type { BucketRecord } from '../../model/bucket';
+import { ANONYMOUS } from '../../model/principal';
+import type { StorageDeps } from '../../store/storage-deps';
 import { auditAction, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { type BucketSetting, bucketSettingChange } from './bucket-settings';

@@ -1,7 +1,7 @@
 import type { ApiResult } from '../../../http';
 import { seeOther } from '../../../http/web';
-import { StorageError } from '../../errors';
-import { s3MessageOf } from '../../s3-error-codes';
+import { StorageError } from '../../model/errors';
+import { s3MessageOf } from '../../model/s3-error-codes';
 import { bucketSummaries, createConsoleBucket } from '../buckets/console-buckets';
 import { BucketsPage } from '../views/buckets-page';
 import { bucketLink } from '../views/console-links';

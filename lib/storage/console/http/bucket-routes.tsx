@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { serviceConfig } from '../../../config';
 import { type ApiResult, headerOf } from '../../../http';
 import { seeOther } from '../../../http/web';
 import { websiteEndpointUrl } from '../../website/website-endpoint-url';
@@ -74,5 +73,5 @@ export function bucketNameOf(request: SignedInConsoleRequest): string {
 /** The bucket's website endpoint, on the scheme and port this console was reached on. */
 function websiteLink(request: SignedInConsoleRequest, bucket: string): string {
   const protocol = headerOf(request.event, 'x-forwarded-proto')?.toLowerCase() === 'https' ? 'https' : 'http';
-  return websiteEndpointUrl(bucket, serviceConfig().storageWebsiteHost, { protocol, host: headerOf(request.event, 'host') });
+  return websiteEndpointUrl(bucket, request.deps.storageWebsiteHost, { protocol, host: headerOf(request.event, 'host') });
 }

@@ -1,7 +1,7 @@
 import type { VNode } from 'preact';
-import { type Stage, serviceConfig } from '../../../config';
 import {
   type ApiResult,
+  type Container,
   DependencyUnavailableError,
   type ErrorRenderer,
   headerOf,
@@ -19,8 +19,8 @@ import {
   type WebRequest,
   webEndpoint,
 } from '../../../http/web';
-import { StorageError } from '../../errors';
-import { S3_ERROR_CODES, s3MessageOf } from '../../s3-error-codes';
+import { StorageError } from '../../model/errors';
+import { S3_ERROR_CODES, s3MessageOf } from '../../model/s3-error-codes';
 import { actorOf, type ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { ConsoleErrorPage } from '../views/console-error-page';
@@ -54,13 +54,14 @@ export interface SignedInConsoleRequest extends ConsoleRequest {
 
 /** The middy stack of every console page: errors become a page (nothing internal leaks). */
 export function consoleEndpoint(
+  container: Container,
   deps: ConsoleDependencies,
   route: (request: ConsoleRequest) => Promise<ApiResult>,
   renderError = renderConsoleError,
 ) {
   const withConsole = (request: WebRequest<ConsoleDependencies>) =>
     route({ ...request, stagePrefix: stagePrefixOf(request.event), secure: cookiesSecure(request.event) });
-  return webEndpoint('/v1/console', () => deps, withConsole, renderError);
+  return webEndpoint(container, '/v1/console', () => deps, withConsole, renderError, deps.webSecret);
 }
 
 export interface SignedInOptions {
@@ -75,11 +76,13 @@ export interface SignedInOptions {
  * form (`_csrf`) or, for the upload script, in `x-csrf-token`.
  */
 export function signedInConsole(
+  container: Container,
   deps: ConsoleDependencies,
   route: (request: SignedInConsoleRequest) => Promise<ApiResult>,
   options: SignedInOptions = {},
 ) {
   return consoleEndpoint(
+    container,
     deps,
     async (request) => {
       const { event, secret, deps, base } = request;
@@ -128,8 +131,8 @@ export function page(statusCode: number, document: VNode, options: { cookies?: s
  * Console errors as a page: a refused form 403; an S3 error with its code, AWS's message and status (the API's own
  * answer, in words); an unknown console address 404; a dependency outage 503 with Retry-After; anything else a bare 500.
  */
-export const renderConsoleError: ErrorRenderer = (error, { requestId }) => {
-  const frame = { stage: stageOrSandbox(), base: '/v1/console' };
+export const renderConsoleError: ErrorRenderer = (error, { requestId, stage }) => {
+  const frame = { stage: stage ?? 'sandbox', base: '/v1/console' };
   const show = (status: number, title: string, message: string, code?: string) =>
     page(status, <ConsoleErrorPage {...frame} title={title} message={message} code={code} requestId={requestId} />);
   if (error instanceof CsrfRefusedError) return show(403, 'Form refused', error.message);
@@ -144,12 +147,3 @@ export const renderConsoleError: ErrorRenderer = (error, { requestId }) => {
 
 /** The HTTP status S3 answers this error with. */
 export const s3StatusOf = (error: StorageError): number => S3_ERROR_CODES[error.code][0];
-
-/** The error page must render even when the configuration is what failed: then it says sandbox, the cautious banner. */
-function stageOrSandbox(): Stage {
-  try {
-    return serviceConfig().stage;
-  } catch {
-    return 'sandbox';
-  }
-}

@@ -1,8 +1,8 @@
 import type { ApiResult, ErrorRenderer } from '../../../http';
 import { DependencyUnavailableError, jsonBody, jsonResponse, MalformedJsonError, withRetryAfter } from '../../../http';
 import { CsrfRefusedError } from '../../../http/web';
-import { StorageError } from '../../errors';
-import { s3MessageOf } from '../../s3-error-codes';
+import { StorageError } from '../../model/errors';
+import { s3MessageOf } from '../../model/s3-error-codes';
 import { browserPartUrl, startBrowserUpload } from '../uploads/browser-upload';
 import { bucketNameOf } from './bucket-routes';
 import { type SignedInConsoleRequest, s3StatusOf } from './console-endpoint';

@@ -1,9 +1,9 @@
-import { isAllowed } from '../../authorization';
-import type { BucketRecord } from '../../buckets/bucket';
-import { bucketFor } from '../../buckets/bucket-operations';
+import { isAllowed } from '../../access/authorization';
+import { bucketFor } from '../../access/bucket-access';
+import { isPublicByPolicy } from '../../bucket-policy/policy-status';
 import { listObjectsPage } from '../../listing/list-objects';
-import type { ListedObject } from '../../objects/object-record';
-import { isPublicByPolicy } from '../../policy/policy-status';
+import type { BucketRecord } from '../../model/bucket';
+import type { ListedObject } from '../../model/object-record';
 import type { ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 import { folderOf } from './folder-path';

@@ -1,11 +1,11 @@
-import { type Grant, grantsOf } from '../../acl/access-control';
-import { ANONYMOUS } from '../../auth/principal';
-import { holds, isAllowed } from '../../authorization';
-import type { BucketRecord } from '../../buckets/bucket';
-import { existingBucket } from '../../buckets/bucket-operations';
+import { holds, isAllowed } from '../../access/authorization';
+import { existingBucket } from '../../access/bucket-access';
 import { listVersionsPage } from '../../listing/list-versions';
+import { type Grant, grantsOf } from '../../model/access-control';
+import type { BucketRecord } from '../../model/bucket';
+import type { ObjectRecord } from '../../model/object-record';
+import { ANONYMOUS } from '../../model/principal';
 import { getObject } from '../../objects/get-object';
-import type { ObjectRecord } from '../../objects/object-record';
 import type { ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';
 

@@ -6,7 +6,7 @@ import {
   signV4,
   stringToSignV4,
 } from '../../auth/sigv4-signing';
-import { uriEncode } from '../../auth/uri-encoding';
+import { uriEncode } from '../../model/uri-encoding';
 
 /** One S3 request the console signs for its signed-in user, for the browser to send itself. */
 export interface PresignRequest {

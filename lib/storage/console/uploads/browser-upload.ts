@@ -1,7 +1,7 @@
-import { bucketFor } from '../../buckets/bucket-operations';
-import { StorageError } from '../../errors';
+import { bucketFor } from '../../access/bucket-access';
+import { StorageError } from '../../model/errors';
+import { MAX_MANIFEST_PARTS, parsePartNumber } from '../../model/multipart-rules';
 import { createMultipartUpload } from '../../multipart/create-upload';
-import { MAX_MANIFEST_PARTS, parsePartNumber } from '../../multipart/multipart-rules';
 import { assertValidObjectKey } from '../../objects/object-key';
 import type { ConsoleActor } from '../console-actor';
 import type { ConsoleDependencies } from '../console-dependencies';

@@ -1,5 +1,5 @@
 import { PostButton } from '../../../http/web';
-import type { Grant } from '../../acl/access-control';
+import type { Grant } from '../../model/access-control';
 import type { ObjectDetails, VersionRow } from '../objects/object-details';
 import { type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
 import { downloadLink, objectLink } from './console-links';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BatchedUsageMeter } from '../../../../lib/storage/billing/batched-usage-meter';
-import type { UsageEntry, UsageMeter } from '../../../../lib/storage/billing/request-usage';
+import type { UsageEntry, UsageMeter } from '../../../../lib/storage/model/request-usage';
 
 /** The counter store (port) in memory: every write kept, so a test sees how many the batch made. */
 function memoryStore(options: { failNext?: number } = {}) {

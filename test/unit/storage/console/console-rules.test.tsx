@@ -14,7 +14,7 @@ import { PRESIGNED_URL_SECONDS, presignedUrl } from '../../../../lib/storage/con
 import { uploadPartBytes } from '../../../../lib/storage/console/uploads/browser-upload';
 import { BucketPage } from '../../../../lib/storage/console/views/bucket-page';
 import { ObjectPage } from '../../../../lib/storage/console/views/object-page';
-import { StorageError } from '../../../../lib/storage/errors';
+import { StorageError } from '../../../../lib/storage/model/errors';
 import { Sha256 } from '../../../support/sha256-checksum';
 
 const MiB = 1024 * 1024;

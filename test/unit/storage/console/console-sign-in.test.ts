@@ -5,7 +5,7 @@ import { actorOf } from '../../../../lib/storage/console/console-actor';
 import type { ConsoleDependencies } from '../../../../lib/storage/console/console-dependencies';
 import type { ConsoleSession } from '../../../../lib/storage/console/sessions/console-session';
 import { signIn, signOut } from '../../../../lib/storage/console/sign-in/console-sign-in';
-import type { StorageUser } from '../../../../lib/storage/users/storage-user';
+import type { StorageUser } from '../../../../lib/storage/model/storage-user';
 
 const user: StorageUser = {
   id: 'ann',
@@ -47,6 +47,8 @@ function fakes(now = new Date('2031-02-03T10:00:00Z')) {
     },
     audit: { record: async (userId: string | undefined, entry: ConsoleAuditEntry) => void audit.push({ userId, entry }) },
     now: () => now,
+    webSecret: async () => 'unit-test-web-secret',
+    storageWebsiteHost: 's3-website.localhost',
   } satisfies ConsoleDependencies;
   return { deps, keys, sessions, audit };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageError } from '../../../../lib/storage/errors';
-import { expirationHeader } from '../../../../lib/storage/lifecycle/expiration-header';
-import { dueAfter } from '../../../../lib/storage/lifecycle/lifecycle-clock';
 import { lifecycleConfigurationXml, parseLifecycleConfiguration } from '../../../../lib/storage/lifecycle/lifecycle-documents';
-import { ruleApplies } from '../../../../lib/storage/lifecycle/lifecycle-rule';
+import type { StorageError } from '../../../../lib/storage/model/errors';
+import { expirationHeader } from '../../../../lib/storage/model/expiration-header';
+import { dueAfter } from '../../../../lib/storage/model/lifecycle-clock';
+import { ruleApplies } from '../../../../lib/storage/model/lifecycle-rule';
 
 const configuration = (...rules: string[]) =>
   `<LifecycleConfiguration>${rules.map((rule) => `<Rule>${rule}</Rule>`).join('')}</LifecycleConfiguration>`;

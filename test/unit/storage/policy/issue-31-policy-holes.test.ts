@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../../../lib/storage/auth/principal';
-import { ACTION_RULES, authorize, isAllowed, type StorageAction } from '../../../../lib/storage/authorization';
-import type { StorageError } from '../../../../lib/storage/errors';
+import { ACTION_RULES, authorize, isAllowed, type StorageAction } from '../../../../lib/storage/access/authorization';
+import type { StorageError } from '../../../../lib/storage/model/errors';
+import type { Principal } from '../../../../lib/storage/model/principal';
 import type { BucketPolicy } from '../../../../lib/storage/policy/bucket-policy';
 import { duplicateJsonKey } from '../../../../lib/storage/policy/duplicate-json-keys';
 import { ANSWERED_METHOD_NOT_ALLOWED, OWNER_ONLY_ACTIONS } from '../../../../lib/storage/policy/owner-only-actions';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StorageError } from '../../../../lib/storage/errors';
+import { StorageError } from '../../../../lib/storage/model/errors';
 import type { BucketPolicy } from '../../../../lib/storage/policy/bucket-policy';
 import { conditionHolds, evaluatePolicy, type PolicyRequest } from '../../../../lib/storage/policy/evaluate-policy';
 import { parsePolicy } from '../../../../lib/storage/policy/parse-policy';

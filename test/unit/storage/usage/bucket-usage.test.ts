@@ -1,12 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../../../lib/storage/auth/principal';
-import type { BucketRecord } from '../../../../lib/storage/buckets/bucket';
-import { StorageError } from '../../../../lib/storage/errors';
-import type { ObjectCatalog } from '../../../../lib/storage/objects/object-record';
-import type { StorageDeps } from '../../../../lib/storage/storage-deps';
+import type { BucketRecord } from '../../../../lib/storage/model/bucket';
+import { type BucketCount, counterRefusal, maxBucketsOf } from '../../../../lib/storage/model/bucket-quota';
+import { StorageError } from '../../../../lib/storage/model/errors';
+import type { ObjectCatalog } from '../../../../lib/storage/model/object-record';
+import type { Principal } from '../../../../lib/storage/model/principal';
+import type { StorageDeps } from '../../../../lib/storage/store/storage-deps';
 import { accountUsage, readStatsRequested, statBucketHeaders } from '../../../../lib/storage/usage/account-usage';
-import { type BucketCount, counterRefusal, maxBucketsOf } from '../../../../lib/storage/usage/bucket-quota';
 import { bucketStats } from '../../../../lib/storage/usage/bucket-stats';
 import { usageXml } from '../../../../lib/storage/usage/usage-document';
 

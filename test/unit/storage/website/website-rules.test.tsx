@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../../../lib/http/web';
 import { BucketPage } from '../../../../lib/storage/console/views/bucket-page';
-import { StorageError } from '../../../../lib/storage/errors';
 import { renderS3Error } from '../../../../lib/storage/http/s3-error-response';
+import { StorageError } from '../../../../lib/storage/model/errors';
 import { parseWebsiteConfiguration, websiteConfigurationXml } from '../../../../lib/storage/website/website-documents';
 import { websiteEndpointUrl } from '../../../../lib/storage/website/website-endpoint-url';
 import { websiteErrorPage } from '../../../../lib/storage/website/website-error-page';
