@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { S3_ERROR_CODES, type S3ErrorCode } from '../../../lib/storage/s3-error-codes';
+import { S3_ERROR_CODES, type S3ErrorCode } from '../../../lib/storage/model/s3-error-codes';
 
 /**
  * The S3 errors the HTTP layer answers by itself on storage paths, from the functions' catalogue

@@ -1,4 +1,4 @@
-import type { BlobOrigin, BlobStorage } from '../../../lib/storage/objects/blob-storage';
+import type { BlobOrigin, BlobStorage } from '../../../lib/storage/store/blob-storage';
 import { roundTrip } from './memory-state';
 
 /** The blob bucket in memory: bytes and their origin by blob id; a blob read or copied after its removal is gone. */

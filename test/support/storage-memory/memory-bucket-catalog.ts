@@ -6,8 +6,8 @@ import {
   type BucketSettings,
   INDEXED_SETTINGS,
   type IndexedSetting,
-} from '../../../lib/storage/buckets/bucket';
-import { type BucketCount, maxBucketsOf } from '../../../lib/storage/usage/bucket-quota';
+} from '../../../lib/storage/model/bucket';
+import { type BucketCount, maxBucketsOf } from '../../../lib/storage/model/bucket-quota';
 import { copyOf, type MemoryStorageState, roundTrip } from './memory-state';
 
 const CONDITIONS: Record<BucketCondition, (bucket: BucketRecord) => boolean> = {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { UserDirectory } from '../../../lib/storage/acl/resolve-acl';
-import type { KeyProvider } from '../../../lib/storage/encryption/key-provider';
-import type { KmsKeyRepository } from '../../../lib/storage/encryption/kms-key-repository';
 import { LOCAL_SSE_S3_KEY_ID, LocalKeyProvider } from '../../../lib/storage/encryption/local-key-provider';
-import type { StorageUser } from '../../../lib/storage/users/storage-user';
+import type { KeyProvider } from '../../../lib/storage/model/key-provider';
+import type { StorageUser, UserDirectory } from '../../../lib/storage/model/storage-user';
+import type { KmsKeyRepository } from '../../../lib/storage/store/kms-key-repository';
 
 /**
  * The local stages' key provider over key material in memory: the real wrapping (AES-GCM bound to the key id and the

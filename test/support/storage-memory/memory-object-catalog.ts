@@ -1,4 +1,4 @@
-import type { ListedObject, ObjectCatalog, ObjectRecord, ObjectSettings } from '../../../lib/storage/objects/object-record';
+import type { ListedObject, ObjectCatalog, ObjectRecord, ObjectSettings } from '../../../lib/storage/model/object-record';
 import { type CurrentItem, copyOf, type MemoryStorageState, pageOf, roundTrip } from './memory-state';
 
 /** The current item as the object catalogue reads it (the repository's toObjectRecord drops the item's own marks). */

@@ -1,8 +1,8 @@
-import type { BucketRecord } from '../../../lib/storage/buckets/bucket';
-import type { MultipartUpload, UploadedPart } from '../../../lib/storage/multipart/multipart-upload';
-import type { ObjectRecord } from '../../../lib/storage/objects/object-record';
-import type { BucketCount } from '../../../lib/storage/usage/bucket-quota';
-import type { KeyHead, ObjectVersion } from '../../../lib/storage/versions/object-version';
+import type { BucketRecord } from '../../../lib/storage/model/bucket';
+import type { BucketCount } from '../../../lib/storage/model/bucket-quota';
+import type { MultipartUpload, UploadedPart } from '../../../lib/storage/model/multipart-upload';
+import type { ObjectRecord } from '../../../lib/storage/model/object-record';
+import type { KeyHead, ObjectVersion } from '../../../lib/storage/model/object-version';
 
 /** The key object's item sits under: the current object (`versioned` when a versioned history wrote it). */
 export type CurrentItem = ObjectRecord & { versioned?: true; seq?: string; deleteMarker?: boolean };

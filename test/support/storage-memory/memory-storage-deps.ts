@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { BufferedRecord } from '../../../lib/storage/access-logs/access-log-buffer';
-import type { Principal } from '../../../lib/storage/auth/principal';
-import type { UsageEntry } from '../../../lib/storage/billing/request-usage';
-import type { StorageDeps } from '../../../lib/storage/storage-deps';
-import type { StorageUser } from '../../../lib/storage/users/storage-user';
+import type { BufferedRecord } from '../../../lib/storage/model/access-log-buffer';
+import type { Principal } from '../../../lib/storage/model/principal';
+import type { UsageEntry } from '../../../lib/storage/model/request-usage';
+import type { StorageUser } from '../../../lib/storage/model/storage-user';
+import type { StorageDeps } from '../../../lib/storage/store/storage-deps';
 import { MemoryBlobStorage } from './memory-blob-storage';
 import { MemoryBucketCatalog } from './memory-bucket-catalog';
 import { memoryKeyProvider, memoryUserDirectory } from './memory-keys-and-users';

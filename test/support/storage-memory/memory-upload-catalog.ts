@@ -3,7 +3,7 @@ import {
   type UploadCatalog,
   type UploadedPart,
   uploadCursor,
-} from '../../../lib/storage/multipart/multipart-upload';
+} from '../../../lib/storage/model/multipart-upload';
 import { copyOf, type MemoryStorageState, pageOf, roundTrip } from './memory-state';
 
 /**

@@ -1,12 +1,12 @@
-import type { ObjectLock } from '../../../lib/storage/object-lock/object-lock';
-import { blobIdsOf, type ObjectSettings } from '../../../lib/storage/objects/object-record';
+import type { ObjectLock } from '../../../lib/storage/model/object-lock';
+import { blobIdsOf, type ObjectSettings } from '../../../lib/storage/model/object-record';
 import {
   type KeyHead,
   type ObjectVersion,
   type VersionCatalog,
   type VersionChange,
   versionCursor,
-} from '../../../lib/storage/versions/object-version';
+} from '../../../lib/storage/model/object-version';
 import { byteOrder, copyOf, type MemoryStorageState, pageOf, roundTrip } from './memory-state';
 
 /**

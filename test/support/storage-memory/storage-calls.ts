@@ -1,9 +1,9 @@
-import type { Principal } from '../../../lib/storage/auth/principal';
 import { createBucket } from '../../../lib/storage/buckets/bucket-operations';
-import { StorageError } from '../../../lib/storage/errors';
+import { StorageError } from '../../../lib/storage/model/errors';
+import type { Principal } from '../../../lib/storage/model/principal';
 import { getObject } from '../../../lib/storage/objects/get-object';
 import { putObject } from '../../../lib/storage/objects/put-object';
-import type { StorageDeps } from '../../../lib/storage/storage-deps';
+import type { StorageDeps } from '../../../lib/storage/store/storage-deps';
 
 export type Headers = Record<string, readonly string[]>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BucketLogging } from '../../../../lib/storage/access-logs/bucket-logging';
 import { LOGGING_SETTING } from '../../../../lib/storage/access-logs/logging-setting';
+import { POLICY_SETTING } from '../../../../lib/storage/bucket-policy/policy-setting';
 import type { BucketSetting } from '../../../../lib/storage/bucket-settings/bucket-setting';
 import {
   deleteBucketSetting,
@@ -10,8 +10,8 @@ import {
 import { BUCKET_SETTINGS } from '../../../../lib/storage/controllers/bucket-settings-controller';
 import { CORS_SETTING } from '../../../../lib/storage/cors/cors-setting';
 import { LIFECYCLE_SETTING } from '../../../../lib/storage/lifecycle/lifecycle-setting';
+import type { BucketLogging } from '../../../../lib/storage/model/bucket-logging';
 import { OWNERSHIP_SETTING } from '../../../../lib/storage/ownership/ownership-setting';
-import { POLICY_SETTING } from '../../../../lib/storage/policy/policy-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../../../../lib/storage/public-access/public-access-setting';
 import { BUCKET_TAGGING_SETTING } from '../../../../lib/storage/tagging/bucket-tagging-setting';
 import { deliveryPolicy } from '../../../support/log-delivery-policy';

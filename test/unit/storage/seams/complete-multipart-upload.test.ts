@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cannedGrants } from '../../../../lib/storage/acl/canned-acl';
+import { multipartEtag } from '../../../../lib/storage/model/multipart-rules';
 import { abortMultipartUpload } from '../../../../lib/storage/multipart/abort-upload';
 import { completeMultipartUpload } from '../../../../lib/storage/multipart/complete-upload';
 import { createMultipartUpload } from '../../../../lib/storage/multipart/create-upload';
-import { multipartEtag } from '../../../../lib/storage/multipart/multipart-rules';
 import { uploadPart } from '../../../../lib/storage/multipart/upload-part';
 import { copyObject } from '../../../../lib/storage/objects/copy-object';
 import { memoryStorage, signedBy, storageUser } from '../../../support/storage-memory/memory-storage-deps';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { computeChecksum } from '../../../../lib/storage/checksums/checksum-algorithms';
+import { computeChecksum } from '../../../../lib/storage/model/checksum-algorithms';
 import { copyObject } from '../../../../lib/storage/objects/copy-object';
 import { deleteObject } from '../../../../lib/storage/objects/delete-object';
 import { putObject } from '../../../../lib/storage/objects/put-object';

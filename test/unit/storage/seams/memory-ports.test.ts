@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MultipartUpload } from '../../../../lib/storage/multipart/multipart-upload';
-import type { ObjectRecord } from '../../../../lib/storage/objects/object-record';
-import type { ObjectVersion } from '../../../../lib/storage/versions/object-version';
+import type { MultipartUpload } from '../../../../lib/storage/model/multipart-upload';
+import type { ObjectRecord } from '../../../../lib/storage/model/object-record';
+import type { ObjectVersion } from '../../../../lib/storage/model/object-version';
 import { memoryStorage, signedBy, storageUser } from '../../../support/storage-memory/memory-storage-deps';
 import { bucketOf, put, read } from '../../../support/storage-memory/storage-calls';
 

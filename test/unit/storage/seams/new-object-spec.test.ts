@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ALL_USERS } from '../../../../lib/storage/acl/access-control';
-import type { BucketRecord } from '../../../../lib/storage/buckets/bucket';
+import { ALL_USERS } from '../../../../lib/storage/model/access-control';
+import type { BucketRecord } from '../../../../lib/storage/model/bucket';
 import { newObjectSpec } from '../../../../lib/storage/objects/new-object-spec';
 import { memoryStorage, signedBy, storageUser } from '../../../support/storage-memory/memory-storage-deps';
 import { bucketOf, headers, put, read, refusal } from '../../../support/storage-memory/storage-calls';
