@@ -11,7 +11,7 @@ describe('docs/testing.md module → test map (npm run docs:test-map)', () => {
   it('maps a test to the modules whose code it imports itself, not for types alone nor through helpers', () => {
     const map = testMap();
     expect(map.get('lib/storage/objects')?.unit).toContain('storage/seams/copy-object');
-    expect(map.get('lib/storage/checksums')?.unit).toContain('storage/seams/copy-object');
+    expect(map.get('lib/storage/model')?.unit).toContain('storage/seams/copy-object');
     // complete-multipart-upload.test.ts imports cannedGrants from lib/storage/acl.
     expect(map.get('lib/storage/acl')?.unit).toContain('storage/seams/complete-multipart-upload');
     // The in-memory fakes the seam tests use import lib/storage/versions; the bucket settings test does not.
