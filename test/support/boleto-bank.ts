@@ -1,6 +1,6 @@
 import { BoletoBankRepository, configureBoletoBank } from '../../lib/gateway/boleto/bank-connection';
 import { buildRetorno, type RetornoEntry } from './cnab240/retorno-builder';
-import { newMerchant } from './gateway';
+import { boletoBody, newMerchant } from './gateway';
 import { testStack } from './stack';
 
 const { stage } = testStack();
@@ -48,4 +48,17 @@ export function liquidacaoEntry(transacao: Record<string, any>): RetornoEntry {
 /** Itaú's retorno with that one liquidação. */
 export function liquidacaoOf(transacao: Record<string, any>, sequence: number): string {
   return buildRetorno({ bank: '341', convenio: ITAU_SECRET.convenio, sequence, entries: [liquidacaoEntry(transacao)] });
+}
+
+/** A boleto_bankA create request of `total` with these `pagamento` terms (multa, juros, desconto, dias_baixa…). */
+export function boletoWith(token: string, pagamento: Record<string, unknown> = {}, total = '150.00') {
+  const body = boletoBody(token);
+  return {
+    ...body,
+    transacao: {
+      ...body.transacao,
+      pedido: { ...body.transacao.pedido, total },
+      pagamento: { ...body.transacao.pagamento, ...pagamento },
+    },
+  };
 }

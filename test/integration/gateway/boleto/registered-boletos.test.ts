@@ -9,10 +9,17 @@ import { barcodeFromLine } from '../../../../lib/gateway/boleto/febraban-code';
 import { generateRemessa } from '../../../../lib/gateway/boleto/registration/generate-remessa';
 import { importRetorno } from '../../../../lib/gateway/boleto/registration/import-retorno';
 import { createBoletoFileDependencies } from '../../../../lib/gateway/boleto-wiring';
-import { boletoBanks, connectedMerchant, ITAU_SECRET, liquidacaoEntry, liquidacaoOf } from '../../../support/boleto-bank';
+import {
+  boletoBanks,
+  boletoWith,
+  connectedMerchant,
+  ITAU_SECRET,
+  liquidacaoEntry,
+  liquidacaoOf,
+} from '../../../support/boleto-bank';
 import { readCnab240 } from '../../../support/cnab240/febraban-reader';
 import { buildRetorno, type RetornoEntry } from '../../../support/cnab240/retorno-builder';
-import { boletoBody, call, newMerchant } from '../../../support/gateway';
+import { call, newMerchant } from '../../../support/gateway';
 import { operatorCli } from '../../../support/operator-cli';
 import { testStack } from '../../../support/stack';
 import { pumpWebhooks, registerWebhook, startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';
@@ -36,17 +43,7 @@ function writeSecret(name: string, content: object): void {
   writeFileSync(join(directory, `${name}.json`), JSON.stringify(content));
 }
 
-function boleto(token: string, pagamento: Record<string, unknown> = {}, total = '150.00') {
-  const body = boletoBody(token);
-  return {
-    ...body,
-    transacao: {
-      ...body.transacao,
-      pedido: { ...body.transacao.pedido, total },
-      pagamento: { ...body.transacao.pagamento, ...pagamento },
-    },
-  };
-}
+const boleto = boletoWith;
 
 const consult = async (token: string, id: number) => (await call('GET', `/v1/transacao/${id}?token=${token}`)).body.transacao;
 const countOf = async (token: string) =>
