@@ -6,7 +6,7 @@ import { catalogueEntryFor } from '../../../../lib/gateway/http/error-catalogue'
 import { PixPspError } from '../../../../lib/gateway/pix/psp';
 import { createTransaction } from '../../../../lib/gateway/use-cases/create-transaction';
 import { AdminClient, csrfOf, newAdminUser } from '../../../support/admin/admin-client';
-import { boletoWith, connectedMerchant, ITAU_SECRET, liquidacaoEntry, liquidacaoOf } from '../../../support/boleto-bank';
+import * as bank from '../../../support/boleto-bank';
 import { buildRetorno } from '../../../support/cnab240/retorno-builder';
 import { call } from '../../../support/gateway';
 import { connectMerchantPsp, type MerchantPspHarness } from '../../../support/merchant-psp';
@@ -28,10 +28,8 @@ let harness: MerchantPspHarness;
 let admin: AdminClient;
 let hooks: WebhookReceiver;
 
-const charges = { multa: '2.00', juros: '1.00', desconto: { valor: '5.00', data_limite: '20122030' }, dias_baixa: 15 };
-
 async function createHybrid(pagamento: Record<string, unknown> = {}) {
-  const created = await createTransaction(harness.deps, { body: boletoWith(merchant.token, pagamento), baseUrl });
+  const created = await createTransaction(harness.deps, { body: bank.boletoWith(merchant.token, pagamento), baseUrl });
   expect(created.statusCode).toBe(201);
   const transacao = created.body.transacao as Record<string, any>;
   const stored = await harness.deps.store.getOfMerchant(merchant.id, transacao.id);
@@ -55,7 +53,7 @@ async function uploadRetorno(content: string) {
 }
 
 beforeAll(async () => {
-  merchant = await connectedMerchant({ ...ITAU_SECRET, pixKey: 'pix@loja.test', cidade: 'Rio de Janeiro' });
+  merchant = await bank.connectedMerchant({ ...bank.ITAU_SECRET, pixKey: 'pix@loja.test', cidade: 'Rio de Janeiro' });
   harness = await connectMerchantPsp(merchant.id, {
     clientId: 'gateway-hybrid',
     clientSecret: `cs-${randomBytes(18).toString('base64url')}`,
@@ -75,21 +73,10 @@ afterAll(async () => {
 
 describe('boleto híbrido through the merchant PSP', () => {
   it('creates a cobv at the PSP (before the pixKey) with the boleto’s terms; br_code points at the PSP location', async () => {
-    const { transacao, txid } = await createHybrid(charges);
+    const { transacao, txid } = await createHybrid(bank.HYBRID_CHARGES);
     expect(txid).toMatch(new RegExp(`^gw${transacao.id}x[a-zA-Z0-9]+$`));
     const cobv = harness.psp.ledger.cobvs.get(txid);
-    expect(cobv).toMatchObject({
-      status: 'ATIVA',
-      calendario: { dataDeVencimento: '2030-12-31', validadeAposVencimento: 15 },
-      devedor: { cpf: '12345678909', nome: 'João Souza' },
-      valor: {
-        original: '150.00',
-        multa: { modalidade: 2, valorPerc: '2.00' },
-        juros: { modalidade: 3, valorPerc: '1.00' },
-        desconto: { modalidade: 1, descontoDataFixa: [{ data: '2030-12-20', valorPerc: '5.00' }] },
-      },
-      chave: CHAVE,
-    });
+    expect(cobv).toMatchObject({ status: 'ATIVA', ...bank.HYBRID_COBV_TERMS, chave: CHAVE });
     const brCode: string = transacao.detalhes.br_code;
     expect((parsePix(brCode) as unknown as { url: string }).url).toBe(cobv?.loc.location);
     expect(brCode).toBe(cobv?.pixCopiaECola);
@@ -106,7 +93,9 @@ describe('boleto híbrido through the merchant PSP', () => {
         .transacoes.length;
     const count = await listed();
     harness.psp.failNext(3, 503);
-    const error = await createTransaction(harness.deps, { body: boletoWith(merchant.token), baseUrl }).catch((e: unknown) => e);
+    const error = await createTransaction(harness.deps, { body: bank.boletoWith(merchant.token), baseUrl }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PixPspError);
     expect(catalogueEntryFor(error as PixPspError)).toMatchObject({ status: 503, codigo: '008' });
     expect(await listed()).toBe(count);
@@ -125,7 +114,7 @@ describe('boleto híbrido through the merchant PSP', () => {
     // Paid by Pix: the next remessa asks the bank for a baixa (instruction 02), so it stops taking the boleto.
     const queued = await files.remessa.remessas.queued(merchant.id, 'boleto_bankA');
     expect(queued).toContainEqual(expect.objectContaining({ transactionId: transacao.id, instruction: '02' }));
-    const report = await uploadRetorno(liquidacaoOf(transacao, 90));
+    const report = await uploadRetorno(bank.liquidacaoOf(transacao, 90));
     expect(report.text).toMatch(/<strong>1<\/strong> applied/);
     const after = await stored(transacao.id);
     expect(after?.boleto?.payment).toMatchObject({ via: 'pix', cents: 15_000 });
@@ -140,12 +129,12 @@ describe('boleto híbrido through the merchant PSP', () => {
   it('liquidação first: the cobv is removed at the PSP (no payer can pay it); a baixa removes it too', async () => {
     const paidByBank = await createHybrid();
     const writtenOff = await createHybrid();
-    const baixa = { ...liquidacaoEntry(writtenOff.transacao), code: '09', paidCents: 0 };
+    const baixa = { ...bank.liquidacaoEntry(writtenOff.transacao), code: '09', paidCents: 0 };
     const retorno = buildRetorno({
       bank: '341',
-      convenio: ITAU_SECRET.convenio,
+      convenio: bank.ITAU_SECRET.convenio,
       sequence: 91,
-      entries: [liquidacaoEntry(paidByBank.transacao), baixa],
+      entries: [bank.liquidacaoEntry(paidByBank.transacao), baixa],
     });
     await uploadRetorno(retorno);
     expect(await consult(paidByBank.transacao.id)).toMatchObject({ status: 'paga', detalhes: { valor_pago: '150.00' } });
@@ -161,7 +150,7 @@ describe('boleto híbrido through the merchant PSP', () => {
     const { transacao, txid } = await createHybrid();
     // The payer's Pix settles at the PSP; its callback is delayed until after the bank's retorno is imported.
     const { pix, callback } = await harness.psp.pay(txid, '150.00');
-    await uploadRetorno(liquidacaoOf(transacao, 92));
+    await uploadRetorno(bank.liquidacaoOf(transacao, 92));
     expect((await consult(transacao.id)).status).toBe('paga');
     // The PSP refuses to remove a CONCLUIDA cobv: logged, the import stands.
     expect(harness.psp.requestsTo('PATCH /cobv/{txid}').at(-1)?.status).toBe(400);
@@ -179,8 +168,8 @@ describe('boleto híbrido through the merchant PSP', () => {
   });
 
   it('a merchant without a PSP keeps the pixKey híbrido (a location on this service)', async () => {
-    const plain = await connectedMerchant({ ...ITAU_SECRET, pixKey: 'pix@loja.test' });
-    const created = await createTransaction(harness.deps, { body: boletoWith(plain.token), baseUrl });
+    const plain = await bank.connectedMerchant({ ...bank.ITAU_SECRET, pixKey: 'pix@loja.test' });
+    const created = await createTransaction(harness.deps, { body: bank.boletoWith(plain.token), baseUrl });
     const view = created.body.transacao as Record<string, any>;
     const url = (parsePix(view.detalhes.br_code) as unknown as { url: string }).url;
     expect(url).toContain('/v1/pix/loc/');
