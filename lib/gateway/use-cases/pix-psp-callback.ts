@@ -28,8 +28,8 @@ const SETTLE_ATTEMPTS = 3;
 /**
  * The PSP's webhook, `POST /v1/pix/psp/{merchantId}/{callbackSecret}/pix` (`{"pix": [...]}`). The URL's secret says
  * the call comes from where the merchant's PSP was told to call (404 otherwise, as for an unknown merchant); the body
- * only says "look": every payment is confirmed with the PSP (`GET /cob/{txid}`, a boleto híbrido's `GET /cobv/{txid}`) and every settled devolução read back
- * (`GET /pix/{e2eid}/devolucao/{id}`) before anything changes. A repeated callback changes nothing. When the PSP could
+ * only says "look": every payment is confirmed with the PSP (`GET /cob/{txid}`; a boleto híbrido's `GET /cobv/{txid}`)
+ * and every settled devolução read back (`GET /pix/{e2eid}/devolucao/{id}`) before anything changes. A repeated callback changes nothing. When the PSP could
  * not be asked, the answer is the `erro` 503, so the PSP sends the callback again.
  */
 export async function receivePixPspCallback(

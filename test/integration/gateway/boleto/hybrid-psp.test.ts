@@ -102,6 +102,16 @@ describe('boleto híbrido through the merchant PSP', () => {
     expect(harness.psp.ledger.cobvs.size).toBe(before);
   });
 
+  it('an answer lost after the PSP created the cobv: the retry reads it back, one cobv, one boleto', async () => {
+    const puts = () => harness.psp.requestsTo('PUT /cobv/{txid}').map((request) => request.status);
+    const before = puts().length;
+    harness.psp.loseNextAnswers(1);
+    const { transacao, txid } = await createHybrid();
+    expect(puts().slice(before)).toEqual(['answer-lost', 400]);
+    expect(harness.psp.requestsTo('GET /cobv/{txid}').at(-1)?.status).toBe(200);
+    expect(transacao.detalhes.br_code).toBe(harness.psp.ledger.cobvs.get(txid)?.pixCopiaECola);
+  });
+
   it('Pix first: paga once however many callbacks; the bank is asked for a baixa; a later liquidação is a duplicate', async () => {
     const { transacao, txid } = await createHybrid();
     const { pix, callback } = await harness.psp.pay(txid);
