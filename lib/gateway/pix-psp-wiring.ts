@@ -8,6 +8,7 @@ import { metrics } from '../metrics/metrics-wiring';
 import { createGatewayDependencies } from './gateway-wiring';
 import { MerchantRepository } from './merchants/merchant-repository';
 import { MerchantPspClients } from './pix/merchant-psp/merchant-psp-clients';
+import { PspDueCharges } from './pix/merchant-psp/psp-due-charges';
 import { pspSecretReader } from './pix/merchant-psp/psp-secret-reader';
 import { ProductionPixProvider } from './pix/provider/production-pix-provider';
 import type { PspLogger } from './pix/psp/pix-api-client';
@@ -47,7 +48,8 @@ export function createPixGatewayDependencies(
   connections: MerchantPspClients = createMerchantPspClients(clients, names, config),
 ): GatewayDependencies {
   const deps = createGatewayDependencies(clients, names, config, sink);
-  return config.stage === 'production' ? { ...deps, pixProvider: new ProductionPixProvider(connections) } : deps;
+  if (config.stage !== 'production') return deps;
+  return { ...deps, pixProvider: new ProductionPixProvider(connections), dueCharges: new PspDueCharges(connections, logger()) };
 }
 
 let cachedGateway: GatewayDependencies | undefined;

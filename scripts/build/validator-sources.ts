@@ -1,7 +1,7 @@
 import type { Ajv, AnySchema } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvKeywords from 'ajv-keywords';
-import { cobSchema, devolucaoSchema, pixCallbackSchema } from '../../lib/gateway/pix/psp/pix-api-schemas';
+import { cobSchema, cobvSchema, devolucaoSchema, pixCallbackSchema } from '../../lib/gateway/pix/psp/pix-api-schemas';
 import { pixPspSecretSchema } from '../../lib/gateway/pix/psp/psp-config';
 import { createTransactionSchema, tokenOnlySchema } from '../../schemas/create-transaction.schema';
 import { settlementRequestSchema } from '../../schemas/settlement-request.schema';
@@ -29,6 +29,7 @@ export const VALIDATOR_SOURCES: ValidatorSource[] = [
   { name: 'settlement-request', schema: settlementRequestSchema, from: 'schemas/settlement-request.schema.ts' },
   { name: 'pix-psp-secret', schema: pixPspSecretSchema, from: 'lib/gateway/pix/psp/psp-config.ts' },
   { name: 'pix-cob', schema: cobSchema, from: 'lib/gateway/pix/psp/pix-api-schemas.ts', configure: dateTimeFormat },
+  { name: 'pix-cobv', schema: cobvSchema, from: 'lib/gateway/pix/psp/pix-api-schemas.ts', configure: dateTimeFormat },
   { name: 'pix-devolucao', schema: devolucaoSchema, from: 'lib/gateway/pix/psp/pix-api-schemas.ts', configure: dateTimeFormat },
   { name: 'pix-callback', schema: pixCallbackSchema, from: 'lib/gateway/pix/psp/pix-api-schemas.ts', configure: dateTimeFormat },
 ];

@@ -8,6 +8,8 @@ import { importRetorno } from '../../lib/gateway/boleto/registration/import-reto
 import { createBoletoFileDependencies } from '../../lib/gateway/boleto-wiring';
 import { namedSecretReader } from '../../lib/gateway/connections';
 import { formatAmount } from '../../lib/gateway/domain/money';
+import { PspDueCharges } from '../../lib/gateway/pix/merchant-psp/psp-due-charges';
+import { createMerchantPspClients } from '../../lib/gateway/pix-psp-wiring';
 import type { StageContext } from '../shared/stage-context';
 import { type Command, optionalOption, requiredOption, UsageError } from './options';
 
@@ -22,6 +24,13 @@ function merchant(options: Record<string, unknown>): string {
   if (!isValidMerchantId(value)) throw new UsageError(`--merchant "${value}" is not a merchant id`);
   return value;
 }
+
+/** The CLI prints its result as JSON on stdout: a PSP that could not be asked is said on stderr. */
+const warningsToStderr = {
+  info: () => {},
+  warn: (message: string, attributes: Record<string, unknown>) =>
+    process.stderr.write(`${message} ${JSON.stringify(attributes)}\n`),
+};
 
 const files = (stage: StageContext) => createBoletoFileDependencies(stage.clients, stage.names);
 
@@ -65,12 +74,13 @@ export const BOLETO_COMMANDS: Record<string, Command> = {
   'boleto retorno': async (stage, options) => {
     const path = optionalOption(options, 'file');
     if (!path) throw new UsageError('boleto retorno needs the file: boleto retorno --merchant ID --method M FILE');
-    const report = await importRetorno(files(stage).retorno, {
-      merchantId: merchant(options),
-      method: method(options),
-      content: await readFile(path, 'latin1'),
-      by: 'retorno:cli',
-    });
+    // A híbrido settled by the file has its cobv removed at the merchant's PSP (docs/boletos.md).
+    const connections = createMerchantPspClients(stage.clients, stage.names, stage.config);
+    const dueCharges = new PspDueCharges(connections, warningsToStderr);
+    const report = await importRetorno(
+      { ...files(stage).retorno, dueCharges },
+      { merchantId: merchant(options), method: method(options), content: await readFile(path, 'latin1'), by: 'retorno:cli' },
+    ).finally(() => connections.close());
     const { occurrences, ...summary } = report;
     return [{ ...summary }, ...occurrences.map((occurrence) => ({ ...occurrence }))];
   },

@@ -1,6 +1,6 @@
 import { BoletoBankRepository, configureBoletoBank } from '../../lib/gateway/boleto/bank-connection';
 import { buildRetorno, type RetornoEntry } from './cnab240/retorno-builder';
-import { newMerchant } from './gateway';
+import { boletoBody, newMerchant } from './gateway';
 import { testStack } from './stack';
 
 const { stage } = testStack();
@@ -49,3 +49,36 @@ export function liquidacaoEntry(transacao: Record<string, any>): RetornoEntry {
 export function liquidacaoOf(transacao: Record<string, any>, sequence: number): string {
   return buildRetorno({ bank: '341', convenio: ITAU_SECRET.convenio, sequence, entries: [liquidacaoEntry(transacao)] });
 }
+
+/** A boleto_bankA create request of `total` with these `pagamento` terms (multa, juros, desconto, dias_baixa…). */
+export function boletoWith(token: string, pagamento: Record<string, unknown> = {}, total = '150.00') {
+  const body = boletoBody(token);
+  return {
+    ...body,
+    transacao: {
+      ...body.transacao,
+      pedido: { ...body.transacao.pedido, total },
+      pagamento: { ...body.transacao.pagamento, ...pagamento },
+    },
+  };
+}
+
+/** Charges of a híbrido (multa, juros, desconto, baixa after 15 days) on a boletoWith() request. */
+export const HYBRID_CHARGES = {
+  multa: '2.00',
+  juros: '1.00',
+  desconto: { valor: '5.00', data_limite: '20122030' },
+  dias_baixa: 15,
+};
+
+/** The `cobv` terms those charges make for boletoBody()'s payer and due date (the location's payload, a PSP's cobv). */
+export const HYBRID_COBV_TERMS = {
+  calendario: { dataDeVencimento: '2030-12-31', validadeAposVencimento: 15 },
+  devedor: { cpf: '12345678909', nome: 'João Souza' },
+  valor: {
+    original: '150.00',
+    multa: { modalidade: 2, valorPerc: '2.00' },
+    juros: { modalidade: 3, valorPerc: '1.00' },
+    desconto: { modalidade: 1, descontoDataFixa: [{ data: '2030-12-20', valorPerc: '5.00' }] },
+  },
+};

@@ -58,8 +58,12 @@ export interface RegisteredBoleto {
   duplicatePayments?: BoletoPayment[];
   /** Dynamic Pix BR Code (a `cobv`) printed beside the barcode: the boleto híbrido. */
   brCode?: string;
-  /** The híbrido's Pix charge: its txid, where its signed `cobv` is served (`/v1/pix/loc/<id>`), the receiving key. */
-  pix?: { txid: string; locationId: string; key: string };
+  /**
+   * The híbrido's Pix charge: its txid, where its `cobv` is served, the receiving key. `psp`: the `cobv` is at the
+   * merchant's Pix PSP (`locationId` is the PSP's `loc.location`; its callback pays it); otherwise this service signs it
+   * at `/v1/pix/loc/<locationId>` for the connection's `pixKey`.
+   */
+  pix?: { txid: string; locationId: string; key: string; psp?: true };
   /** When `estornar` asked the bank for a baixa (the next remessa carries instruction 02). */
   baixaRequestedAt?: string;
   /** Keys of the retorno occurrences already applied. */

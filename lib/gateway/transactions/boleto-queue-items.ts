@@ -4,13 +4,15 @@ import { boletoQueueKey, pixLocationKey } from '../table/gateway-table';
 /**
  * What the next remessa must carry, queued in the same DynamoDB transaction as the change that asks for it: a new
  * registered boleto's entrada (instruction 01), and a baixa (02) when `estornar` asks for one. Nothing else writes
- * the queue, so a boleto is queued once per instruction. A híbrido's Pix location pointer is written with its boleto.
+ * the queue, so a boleto is queued once per instruction. A híbrido's Pix location pointer is written with its boleto
+ * (unless its `cobv` is at the merchant's PSP).
  */
 export function boletoSideWrites(table: string, transition: Transition) {
   const { before, after } = transition;
   const boleto = after.boleto;
   if (!boleto) return [];
-  const location = !before && boleto.pix ? [pixLocationPointer(table, boleto.pix.locationId, after.id)] : [];
+  // A cobv at the merchant's PSP is served there: no location here.
+  const location = !before && boleto.pix && !boleto.pix.psp ? [pixLocationPointer(table, boleto.pix.locationId, after.id)] : [];
   const instruction = instructionOf(transition);
   if (!instruction) return location;
   const Item = {

@@ -115,9 +115,12 @@ async function draft(
     if (order.flow === 'boleto' && order.dueDate) {
       const bank = await deps.boletoBanks?.get(merchant.merchantId, order.method as BoletoMethod);
       if (bank) {
+        const boleto = { ...transaction, dueDate: order.dueDate };
+        // The merchant's PSP first (a cobv there; its failure ends the create, nothing stored), else the bank's pixKey.
+        const viaPsp = await deps.dueCharges?.issue({ transaction: boleto, city: bank.cidade ?? 'BRASIL' });
         transaction.boleto = {
-          ...registeredBoletoOf({ ...transaction, dueDate: order.dueDate }, bank),
-          ...hybridPixOf({ ...transaction, baseUrl }, bank),
+          ...registeredBoletoOf(boleto, bank),
+          ...(viaPsp ?? hybridPixOf({ ...transaction, baseUrl }, bank)),
         };
       }
     }

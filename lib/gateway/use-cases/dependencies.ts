@@ -1,5 +1,6 @@
 import type { Acquirer } from '../acquirers/acquirer';
 import type { BoletoBankLookup } from '../boleto/bank-connection/boleto-bank-repository';
+import type { DueChargeIssuer } from '../boleto/registration/due-charge-issuer';
 import type { LocationSigningKey } from '../pix/location';
 import type { PixProvider } from '../pix/provider/pix-provider';
 import type { TransactionStore } from '../transactions/ports';
@@ -24,6 +25,11 @@ export interface GatewayDependencies {
   resolveHost: HostResolver;
   /** Merchants' boleto bank connections (DESIGN §7.8); absent: every boleto is unregistered, as before. */
   boletoBanks?: BoletoBankLookup;
+  /**
+   * The merchant's Pix PSP for boletos híbridos (a `cobv` each), wired where Pix charges go to the PSP (production);
+   * it comes before the bank connection's `pixKey`: the PSP is what the merchant configured for Pix.
+   */
+  dueCharges?: DueChargeIssuer;
 }
 
 /** A response the handler sends as is: a status and the `{"transacao": ...}` body. */

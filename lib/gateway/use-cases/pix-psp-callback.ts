@@ -9,6 +9,7 @@ import type { PixApiClient, PspLogger } from '../pix/psp/pix-api-client';
 import type { PspPix } from '../pix/psp/pix-api-schemas';
 import { confirmCallbackPix, PixCallbackError, parsePixCallback } from '../pix/psp/pix-callback';
 import { PixPspError } from '../pix/psp/psp-error';
+import { payBoletoByPix } from './boleto-pix-payment';
 import type { GatewayDependencies } from './dependencies';
 import { applyPixPayment } from './pix-payment';
 
@@ -19,7 +20,7 @@ export interface PixPspCallbackDependencies {
   logger: PspLogger;
 }
 
-export type PixCallbackOutcome = 'paid' | 'already_paid' | 'refund_settled' | 'ignored';
+export type PixCallbackOutcome = 'paid' | 'already_paid' | 'duplicate' | 'refund_settled' | 'ignored';
 
 /** Refund moves are conditional on the revision as read: a lost race is read again this many times. */
 const SETTLE_ATTEMPTS = 3;
@@ -27,8 +28,8 @@ const SETTLE_ATTEMPTS = 3;
 /**
  * The PSP's webhook, `POST /v1/pix/psp/{merchantId}/{callbackSecret}/pix` (`{"pix": [...]}`). The URL's secret says
  * the call comes from where the merchant's PSP was told to call (404 otherwise, as for an unknown merchant); the body
- * only says "look": every payment is confirmed with the PSP (`GET /cob/{txid}`) and every settled devolução read back
- * (`GET /pix/{e2eid}/devolucao/{id}`) before anything changes. A repeated callback changes nothing. When the PSP could
+ * only says "look": every payment is confirmed with the PSP (`GET /cob/{txid}`; a boleto híbrido's `GET /cobv/{txid}`)
+ * and every settled devolução read back (`GET /pix/{e2eid}/devolucao/{id}`) before anything changes. A repeated callback changes nothing. When the PSP could
  * not be asked, the answer is the `erro` 503, so the PSP sends the callback again.
  */
 export async function receivePixPspCallback(
@@ -72,6 +73,17 @@ async function handlePix(
 ): Promise<PixCallbackOutcome[]> {
   const id = pix.txid ? transactionIdOfPspTxid(pix.txid) : undefined;
   const found = id === undefined ? undefined : await deps.gateway.store.getOfMerchant(merchantId, id);
+  if (found?.boleto?.pix?.psp && found.boleto.pix.txid === pix.txid) {
+    const paid = await payBoletoByPix(deps.gateway, client, found, pix);
+    if (paid.outcome === 'duplicate') {
+      deps.logger.warn('Pix PSP callback: a Pix paid a boleto already settled; return it to the payer', {
+        merchantId,
+        transactionId: found.id,
+        status: paid.transaction.status,
+      });
+    }
+    return [paid.outcome];
+  }
   if (!found?.pix || found.pix.txid !== pix.txid) {
     deps.logger.warn('Pix PSP callback for no charge of this merchant', { merchantId, txid: pix.txid });
     return ['ignored'];

@@ -3,6 +3,7 @@ export * from './csrf';
 export * from './form-body';
 export * from './html-document';
 export * from './html-response';
+export * from './multipart-form';
 export * from './post-button';
 export * from './request-origin';
 export * from './session-guard';

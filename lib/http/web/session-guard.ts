@@ -4,6 +4,7 @@ import { expiredCookie, requestCookies } from './cookies';
 import { CsrfRefusedError, issueCsrfToken, verifyCsrfToken } from './csrf';
 import { formBody } from './form-body';
 import { seeOther } from './html-response';
+import { isMultipartForm, multipartForm, type UploadedFile } from './multipart-form';
 import { verifySessionCookie } from './session-token';
 import type { WebSession } from './web-session-store';
 
@@ -36,30 +37,38 @@ export function redirectToSignIn(event: Event, signInUrl: string, stale?: Sessio
   return seeOther(`${signInUrl}${next}`, { cookies: stale ? [expiredCookie(stale.name, stale.path)] : [] });
 }
 
+/** A signed-in request's form: its fields, its files (a multipart/form-data upload; none otherwise), a fresh token. */
+export interface SessionForm {
+  form: Record<string, string>;
+  files: Record<string, UploadedFile>;
+  csrf: string;
+}
+
 /**
  * A signed-in request's form, and a fresh CSRF token (bound to `binding`, alive as long as the session) for the forms
- * its page renders. A POST must carry a token bound to the same session, in the form (`_csrf`) or, for a script's
- * JSON call, in `x-csrf-token`: else CsrfRefusedError, and nothing is done.
+ * its page renders. A POST must carry a token bound to the same session, in the form (`_csrf`, urlencoded or
+ * multipart) or, for a script's JSON call, in `x-csrf-token`: else CsrfRefusedError, and nothing is done. A multipart
+ * body over `maxFormBytes` is refused (UploadRefusedError) before it is parsed.
  */
-export function sessionForm(
+export async function sessionForm(
   event: Event & Pick<ApiEvent, 'body' | 'isBase64Encoded'>,
   secret: string,
   binding: string,
   session: WebSession,
   now: Date,
-): { form: Record<string, string>; csrf: string } {
+  maxFormBytes?: number,
+): Promise<SessionForm> {
   const isPost = event.httpMethod === 'POST';
   const json = (headerOf(event, 'content-type') ?? '').startsWith('application/json');
-  const form = isPost && !json ? formBody(event) : {};
+  const multipart = isPost && isMultipartForm(event) ? await multipartForm(event, maxFormBytes) : undefined;
+  const form = multipart?.fields ?? (isPost && !json ? formBody(event) : {});
   if (isPost && !verifyCsrfToken(secret, binding, form._csrf ?? headerOf(event, 'x-csrf-token'), now))
     throw new CsrfRefusedError();
   const lifetime = Math.max(60, session.expiresAt - Math.floor(now.getTime() / 1000));
-  return { form, csrf: issueCsrfToken(secret, binding, now, lifetime) };
+  return { form, files: multipart?.files ?? {}, csrf: issueCsrfToken(secret, binding, now, lifetime) };
 }
 
-export type SessionCheck<S> =
-  | { signedIn: false; toSignIn: ApiResult }
-  | { signedIn: true; session: S; form: Record<string, string>; csrf: string };
+export type SessionCheck<S> = { signedIn: false; toSignIn: ApiResult } | ({ signedIn: true; session: S } & SessionForm);
 
 /**
  * A page behind a sign-in: the session the cookie names (`find` decides whether it is still good), its CSRF-checked
@@ -75,10 +84,13 @@ export async function checkSession<S extends WebSession>(
     /** What CSRF tokens are bound to, e.g. `admin|<session id>`. */
     binding: (session: S) => string;
     now: Date;
+    /** The largest multipart/form-data body taken (default DEFAULT_MAX_FORM_BYTES). */
+    maxFormBytes?: number;
   },
 ): Promise<SessionCheck<S>> {
   const { session, presented } = await sessionFromCookie(event, input.secret, input.cookie, input.find);
   if (!session)
     return { signedIn: false, toSignIn: redirectToSignIn(event, input.signInUrl, presented ? input.cookie : undefined) };
-  return { signedIn: true, session, ...sessionForm(event, input.secret, input.binding(session), session, input.now) };
+  const form = await sessionForm(event, input.secret, input.binding(session), session, input.now, input.maxFormBytes);
+  return { signedIn: true, session, ...form };
 }

@@ -44,6 +44,22 @@ export class AdminClient {
     });
   }
 
+  /**
+   * Posts a form as a browser does when it has a file input (`enctype="multipart/form-data"`): the fields, then the
+   * file under `file.field` with its name and bytes.
+   */
+  async upload(
+    path: string,
+    fields: Record<string, string>,
+    file: { field: string; name: string; content: string | Buffer; type?: string },
+  ): Promise<PageReply> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'latin1') : file.content;
+    body.append(file.field, new Blob([new Uint8Array(bytes)], { type: file.type ?? 'text/plain' }), file.name);
+    return this.send(path, { method: 'POST', body });
+  }
+
   /** Opens the login page, then posts the form with its CSRF token. */
   async logIn(email: string, password: string): Promise<PageReply> {
     const form = await this.get('/v1/admin/login');
@@ -52,12 +68,14 @@ export class AdminClient {
 
   private async send(
     path: string,
-    init: { method: string; headers?: Record<string, string>; body?: string },
+    init: { method: string; headers?: Record<string, string>; body?: string | FormData },
   ): Promise<PageReply> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = { ...this.sentHeaders, ...init.headers, ...(cookie ? { cookie } : {}) };
+    const { body } = init;
+    if (this.localAddress && body instanceof FormData) throw new Error('upload() goes through fetch: no localAddress');
     const reply = this.localAddress
-      ? await replyFrom(this.localAddress, `${baseUrl}${path}`, { ...init, headers })
+      ? await replyFrom(this.localAddress, `${baseUrl}${path}`, { ...init, body: body as string | undefined, headers })
       : await fetchReply(`${baseUrl}${path}`, { ...init, headers });
     for (const line of reply.setCookies) {
       const [pair = ''] = line.split(';');

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import {
   CHAVE,
   COB_SOLICITADA,
+  COBV_REVISADA,
+  COBV_SOLICITADA,
   DEVOLUCAO_ID,
   DEVOLUCAO_SOLICITADA,
   END_TO_END_ID,
@@ -39,7 +41,7 @@ export interface CallbackDelivery {
   status: number | 'failed';
 }
 
-const SCOPES = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read'];
+const SCOPES = ['cob.write', 'cob.read', 'cobv.write', 'cobv.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read'];
 
 const checks = {
   txid: schemaChecker(TXID, 'txid'),
@@ -47,6 +49,8 @@ const checks = {
   devolucaoId: schemaChecker(DEVOLUCAO_ID, 'id'),
   chave: schemaChecker(CHAVE, 'chave'),
   cob: schemaChecker(COB_SOLICITADA, 'cob'),
+  cobv: schemaChecker(COBV_SOLICITADA, 'cobv'),
+  cobvRevision: schemaChecker(COBV_REVISADA, 'cobv'),
   devolucao: schemaChecker(DEVOLUCAO_SOLICITADA, 'devolucao'),
   webhook: schemaChecker(WEBHOOK_SOLICITADO, 'webhook'),
   token: schemaChecker(TOKEN_REQUEST, 'token'),
@@ -127,9 +131,12 @@ export class FakePixPsp {
     this.server.closeIdleConnections();
   }
 
-  /** The payer pays the charge: CONCLUIDA, and the callback goes to the webhook registered for its key. */
-  async pay(txid: string): Promise<{ pix: PixRecebido; callback?: CallbackDelivery }> {
-    const { cob, pix } = this.ledger.pay(txid);
+  /**
+   * The payer pays the charge (a cob, or a cobv: `valor` what was paid, its original amount by default): CONCLUIDA, and
+   * the callback goes to the webhook registered for its key.
+   */
+  async pay(txid: string, valor?: string): Promise<{ pix: PixRecebido; callback?: CallbackDelivery }> {
+    const { cob, pix } = this.ledger.pay(txid, valor);
     return { pix, callback: await this.notify(cob.chave, [pix]) };
   }
 
@@ -140,7 +147,7 @@ export class FakePixPsp {
     status: 'DEVOLVIDO' | 'NAO_REALIZADO' = 'DEVOLVIDO',
   ): Promise<CallbackDelivery | undefined> {
     const { pix } = this.ledger.settleDevolucao(e2eid, id, status);
-    const cob = this.ledger.cobs.get(pix.txid) as Cob;
+    const cob = (this.ledger.cobs.get(pix.txid) ?? this.ledger.cobvs.get(pix.txid)) as Cob;
     return this.notify(cob.chave, [pix]);
   }
 
@@ -208,17 +215,17 @@ export class FakePixPsp {
   private dispatch(route: string, segments: string[], body: string, request: IncomingMessage, response: ServerResponse) {
     const type = problemTypeOf(route);
     const pathViolations = [
-      ...(segments[0] === 'cob' ? checks.txid(segments[1]) : []),
+      ...(segments[0] === 'cob' || segments[0] === 'cobv' ? checks.txid(segments[1]) : []),
       ...(segments[0] === 'pix' ? [...checks.e2eid(segments[1]), ...checks.devolucaoId(segments[3])] : []),
       ...(segments[0] === 'webhook' ? checks.chave(segments[1]) : []),
     ];
     if (pathViolations.length) return sendProblem(response, 400, type, 'Parâmetro de caminho inválido.', pathViolations);
     let json: unknown;
-    if (request.method === 'PUT') {
+    if (request.method === 'PUT' || request.method === 'PATCH') {
       const parsed = parseJsonBody(request, body);
       if ('violacoes' in parsed) return sendProblem(response, 400, type, 'O corpo não é um JSON válido.', parsed.violacoes);
       json = parsed.json;
-      const check = route.includes('/cob/') ? checks.cob : route.includes('/devolucao/') ? checks.devolucao : checks.webhook;
+      const check = BODY_CHECKS[route] ?? checks.webhook;
       const violacoes = check(json);
       if (violacoes.length) return sendProblem(response, 400, type, 'A requisição não respeita o schema.', violacoes);
     }
@@ -231,6 +238,15 @@ export class FakePixPsp {
         return cob
           ? sendJson(response, 200, cob)
           : sendProblem(response, 404, 'NaoEncontrado', `Cobrança ${key} não encontrada.`);
+      }
+      case 'PUT /cobv/{txid}':
+        return sendJson(response, 201, this.ledger.createCobv(key, json as never));
+      case 'GET /cobv/{txid}':
+      case 'PATCH /cobv/{txid}': {
+        const cobv = route.startsWith('PATCH') ? this.ledger.reviseCobv(key, json as never) : this.ledger.cobvs.get(key);
+        return cobv
+          ? sendJson(response, 200, cobv)
+          : sendProblem(response, 404, 'NaoEncontrado', `Cobrança com vencimento ${key} não encontrada.`);
       }
       case 'PUT /pix/{e2eid}/devolucao/{id}':
         if (!this.ledger.pixOf(key)) return sendProblem(response, 404, 'NaoEncontrado', `Pix ${key} não encontrado.`);
@@ -319,10 +335,19 @@ export class FakePixPsp {
   }
 }
 
+/** Which schema a request body must respect, by route. */
+const BODY_CHECKS: Record<string, (value: unknown) => Violacao[]> = {
+  'PUT /cob/{txid}': checks.cob,
+  'PUT /cobv/{txid}': checks.cobv,
+  'PATCH /cobv/{txid}': checks.cobvRevision,
+  'PUT /pix/{e2eid}/devolucao/{id}': checks.devolucao,
+};
+
 function routeOf(method: string, segments: string[]): string {
   const [first, , third, fourth] = segments;
   if (method === 'POST' && segments.length === 2 && first === 'oauth' && segments[1] === 'token') return 'POST /oauth/token';
   if (first === 'cob' && segments.length === 2 && (method === 'PUT' || method === 'GET')) return `${method} /cob/{txid}`;
+  if (first === 'cobv' && segments.length === 2 && ['PUT', 'GET', 'PATCH'].includes(method)) return `${method} /cobv/{txid}`;
   if (
     first === 'pix' &&
     segments.length === 4 &&
@@ -337,13 +362,20 @@ function routeOf(method: string, segments: string[]): string {
 }
 
 function requiredScope(route: string): string {
-  const resource = route.includes('/cob/') ? 'cob' : route.includes('/pix/') ? 'pix' : 'webhook';
+  const resource = route.includes('/cob/')
+    ? 'cob'
+    : route.includes('/cobv/')
+      ? 'cobv'
+      : route.includes('/pix/')
+        ? 'pix'
+        : 'webhook';
   return `${resource}.${route.startsWith('GET') ? 'read' : 'write'}`;
 }
 
 function problemTypeOf(route: string) {
   if (route.includes('/devolucao/')) return 'PixDevolucaoInvalida' as const;
   if (route.includes('/webhook/')) return 'WebhookOperacaoInvalida' as const;
+  if (route.includes('/cobv/')) return 'CobVOperacaoInvalida' as const;
   return 'CobOperacaoInvalida' as const;
 }
 

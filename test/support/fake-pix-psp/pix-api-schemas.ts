@@ -1,6 +1,7 @@
 /**
  * JSON Schemas of the BCB API Pix requests this project sends, written from the BCB's published OpenAPI (bacen/pix-api,
- * `components.schemas`): TxId, EndToEndId, DevolucaoId, CobSolicitada, DevolucaoSolicitada, WebhookSolicitado,
+ * `components.schemas`): TxId, EndToEndId, DevolucaoId, CobSolicitada, CobVSolicitada, CobVRevisada, DevolucaoSolicitada,
+ * WebhookSolicitado,
  * CobPayload, and RFC 6749 §4.4 for the token request. Two deliberate differences: patterns are anchored (the OpenAPI's
  * are not, so "x1.234" would match "\d{1,10}\.\d{2}" there), and unknown properties are refused, so that a field our
  * client misspells fails here instead of being ignored by a lenient PSP.
@@ -62,6 +63,99 @@ export const COB_SOLICITADA = {
       },
     },
   },
+} as const;
+
+const date = { type: 'string', format: 'date' } as const;
+const percentOrValue = (maxModalidade: number) =>
+  ({
+    type: 'object',
+    required: ['modalidade', 'valorPerc'],
+    additionalProperties: false,
+    properties: { modalidade: { type: 'integer', minimum: 1, maximum: maxModalidade }, valorPerc: money },
+  }) as const;
+const address = { logradouro: text(200), cidade: text(200), uf: text(2), cep: text(8), email: { type: 'string' } } as const;
+
+/** A cobv's devedor (DadosDevedor): a person or a company, with an optional address and e-mail. */
+const devedorCobv = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['cpf', 'nome'],
+      additionalProperties: false,
+      properties: { cpf: { type: 'string', pattern: '^\\d{11}$' }, nome: text(200), ...address },
+    },
+    {
+      type: 'object',
+      required: ['cnpj', 'nome'],
+      additionalProperties: false,
+      properties: { cnpj: { type: 'string', pattern: '^[0-9A-Z]{14}$' }, nome: text(200), ...address },
+    },
+  ],
+} as const;
+
+/** CobVValor: the amount and its charges (multa 1-2, juros 1-8, abatimento 1-2, desconto 1-6). */
+const cobvValor = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    original: money,
+    multa: percentOrValue(2),
+    juros: percentOrValue(8),
+    abatimento: percentOrValue(2),
+    desconto: {
+      type: 'object',
+      required: ['modalidade'],
+      additionalProperties: false,
+      properties: {
+        modalidade: { type: 'integer', minimum: 1, maximum: 6 },
+        valorPerc: money,
+        descontoDataFixa: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 3,
+          items: {
+            type: 'object',
+            required: ['data', 'valorPerc'],
+            additionalProperties: false,
+            properties: { data: date, valorPerc: money },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const cobvCalendario = {
+  type: 'object',
+  required: ['dataDeVencimento'],
+  additionalProperties: false,
+  properties: { dataDeVencimento: date, validadeAposVencimento: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+} as const;
+
+const cobvFields = {
+  calendario: cobvCalendario,
+  devedor: devedorCobv,
+  loc: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+  valor: cobvValor,
+  chave: CHAVE,
+  solicitacaoPagador: text(140),
+  infoAdicionais: COB_SOLICITADA.properties.infoAdicionais,
+} as const;
+
+/** PUT /cobv/{txid} body (CobVSolicitada): a due date and a devedor are required. */
+export const COBV_SOLICITADA = {
+  type: 'object',
+  required: ['calendario', 'devedor', 'valor', 'chave'],
+  additionalProperties: false,
+  properties: { ...cobvFields, valor: { ...cobvValor, required: ['original'] } },
+} as const;
+
+/** PATCH /cobv/{txid} body (CobVRevisada): any of the fields, or the receiver's removal. */
+export const COBV_REVISADA = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: false,
+  properties: { ...cobvFields, status: { enum: ['REMOVIDA_PELO_USUARIO_RECEBEDOR'] } },
 } as const;
 
 /** PUT /pix/{e2eid}/devolucao/{id} body (DevolucaoSolicitada). */

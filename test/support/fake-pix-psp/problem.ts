@@ -4,6 +4,7 @@ import type { Violacao } from './schema-checker';
 /** The BCB API Pix error types this fake answers with (`https://pix.bcb.gov.br/api/v2/error/<type>`). */
 export type ProblemType =
   | 'CobOperacaoInvalida'
+  | 'CobVOperacaoInvalida'
   | 'PixDevolucaoInvalida'
   | 'WebhookOperacaoInvalida'
   | 'NaoEncontrado'
@@ -14,6 +15,7 @@ export type ProblemType =
 
 const TITLES: Record<ProblemType, string> = {
   CobOperacaoInvalida: 'Cobrança inválida.',
+  CobVOperacaoInvalida: 'Cobrança inválida.',
   PixDevolucaoInvalida: 'Devolução inválida.',
   WebhookOperacaoInvalida: 'Webhook inválido.',
   NaoEncontrado: 'Não encontrado',

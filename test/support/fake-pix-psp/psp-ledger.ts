@@ -34,6 +34,26 @@ export interface Cob {
   pix?: PixRecebido[];
 }
 
+/** A charge with a due date (CobVCompleta), as this fake keeps it. */
+export interface Cobv {
+  calendario: { criacao: string; dataDeVencimento: string; validadeAposVencimento: number };
+  txid: string;
+  revisao: number;
+  loc: { id: number; location: string; tipoCob: 'cobv'; criacao: string };
+  status: Cob['status'];
+  devedor: Record<string, string>;
+  recebedor: Record<string, string>;
+  valor: { original: string } & Record<string, unknown>;
+  chave: string;
+  solicitacaoPagador?: string;
+  pixCopiaECola: string;
+  pix?: PixRecebido[];
+}
+
+type CobvRequest = Omit<Cobv, 'calendario' | 'txid' | 'revisao' | 'loc' | 'status' | 'recebedor' | 'pixCopiaECola' | 'pix'> & {
+  calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
+};
+
 export class LedgerRefusal extends Error {
   override name = 'LedgerRefusal';
 }
@@ -43,6 +63,7 @@ const cents = (valor: string) => Math.round(Number(valor) * 100);
 /** State and rules of the fake: charges, the Pix that paid them, their devoluções and the webhooks per key. */
 export class PspLedger {
   readonly cobs = new Map<string, Cob>();
+  readonly cobvs = new Map<string, Cobv>();
   readonly webhooks = new Map<string, { webhookUrl: string; chave: string; criacao: string }>();
   private readonly pixByE2e = new Map<string, PixRecebido>();
   private nextLocationId = 1;
@@ -77,15 +98,52 @@ export class PspLedger {
     return cob;
   }
 
-  /** The payer's PSP settles the charge: a Pix with a fresh end-to-end id, and the charge becomes CONCLUIDA. */
-  pay(txid: string): { cob: Cob; pix: PixRecebido } {
-    const cob = this.cobs.get(txid);
+  /** PUT /cobv/{txid}: a txid is used once (for a cob or a cobv); the amount must be positive, the due date real. */
+  createCobv(txid: string, body: CobvRequest): Cobv {
+    if (this.cobs.has(txid) || this.cobvs.has(txid)) throw new LedgerRefusal(`Já existe uma cobrança com o txid ${txid}.`);
+    if (cents(body.valor.original) <= 0) throw new LedgerRefusal('O valor da cobrança deve ser maior que 0.00.');
+    const now = new Date().toISOString();
+    const id = this.nextLocationId++;
+    const location = `${this.locationHost}/qr/v2/cobv/${randomAlphanumeric(32).toLowerCase()}`;
+    const cobv: Cobv = {
+      ...body,
+      calendario: { criacao: now, validadeAposVencimento: 30, ...body.calendario },
+      txid,
+      revisao: 0,
+      loc: { id, location, tipoCob: 'cobv', criacao: now },
+      status: 'ATIVA',
+      recebedor: { cnpj: '56989000019533', nome: 'Fake PSP Merchant', cidade: 'SAO PAULO', uf: 'SP', cep: '01001000' },
+      pixCopiaECola: encodeDynamicBrCode({ location, merchantName: 'Fake PSP Merchant', merchantCity: 'SAO PAULO' }),
+    };
+    this.cobvs.set(txid, cobv);
+    return cobv;
+  }
+
+  /** PATCH /cobv/{txid}: only an ATIVA charge is revised (the BCB's OperacaoInvalida otherwise); each revision counts. */
+  reviseCobv(txid: string, body: Partial<CobvRequest> & { status?: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }): Cobv | undefined {
+    const cobv = this.cobvs.get(txid);
+    if (!cobv) return undefined;
+    if (cobv.status !== 'ATIVA') {
+      throw new LedgerRefusal('Cobrança não encontra-se mais com o status ATIVA, somente cobranças ativas podem ser revisadas.');
+    }
+    const { calendario, ...rest } = body;
+    Object.assign(cobv, rest, calendario ? { calendario: { ...cobv.calendario, ...calendario } } : {});
+    cobv.revisao++;
+    return cobv;
+  }
+
+  /**
+   * The payer's PSP settles a cob or a cobv: a Pix with a fresh end-to-end id (of `valor`, by default the original
+   * amount: a cobv paid late carries its juros), and the charge becomes CONCLUIDA.
+   */
+  pay(txid: string, valor?: string): { cob: Cob | Cobv; pix: PixRecebido } {
+    const cob = this.cobs.get(txid) ?? this.cobvs.get(txid);
     if (cob?.status !== 'ATIVA') throw new LedgerRefusal(`No active charge ${txid}`);
     const now = new Date();
     const pix: PixRecebido = {
       endToEndId: mintEndToEndId({ ispb: this.ispb, at: now }),
       txid,
-      valor: cob.valor.original,
+      valor: valor ?? cob.valor.original,
       horario: now.toISOString(),
     };
     cob.status = 'CONCLUIDA';

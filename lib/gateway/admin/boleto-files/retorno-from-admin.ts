@@ -6,8 +6,9 @@ import type { AdminDependencies, RequestOrigin } from '../admin-dependencies';
 import type { AdminSession } from '../sessions/admin-session';
 import type { BoletoFiles } from './boleto-files';
 
-/** A retorno larger than this is refused before it is read: a bank's daily file of ~4,000 boletos is about 2 MB. */
-export const RETORNO_MAX_BYTES = 2_000_000;
+import { RETORNO_MAX_BYTES } from './retorno-limit';
+
+export { RETORNO_MAX_BYTES } from './retorno-limit';
 
 export type AdminRetornoResult = { done: true; report: RetornoReport } | { done: false; problem: string };
 

@@ -1,9 +1,19 @@
 import type { VNode } from 'preact';
 import type { ApiResult, Container, ErrorRenderer } from '../../../http';
 import { DependencyUnavailableError, withRetryAfter } from '../../../http';
-import { checkSession, cookiesSecure, htmlResponse, renderDocument, type WebRequest, webEndpoint } from '../../../http/web';
+import {
+  checkSession,
+  cookiesSecure,
+  htmlResponse,
+  renderDocument,
+  type UploadedFile,
+  UploadRefusedError,
+  type WebRequest,
+  webEndpoint,
+} from '../../../http/web';
 import { GatewayError } from '../../errors';
 import type { AdminDependencies } from '../admin-dependencies';
+import { RETORNO_MAX_BYTES } from '../boleto-files/retorno-limit';
 import type { AdminSession } from '../sessions/admin-session';
 import { AdminErrorPage } from '../views/admin-error-page';
 import type { PageFrame } from '../views/layout';
@@ -28,7 +38,12 @@ export interface SignedInRequest extends AdminRequest {
   /** The page frame with a fresh CSRF token for the forms it renders. */
   frame: PageFrame & { user: NonNullable<PageFrame['user']> };
   form: Record<string, string>;
+  /** Files of a multipart/form-data POST (the retorno upload), by field name. */
+  files: Record<string, UploadedFile>;
 }
+
+/** The admin's only upload is a retorno: its limit, and room for the other fields and the multipart framing. */
+const MAX_FORM_BYTES = RETORNO_MAX_BYTES + 64 * 1024;
 
 /**
  * The middy stack of every admin page, around the dependencies its handler wired (admin-wiring.ts, once per container):
@@ -68,13 +83,15 @@ export function signedInEndpoint(
       signInUrl: `${base}/login`,
       binding: (session) => `admin|${session.id}`,
       now,
+      maxFormBytes: MAX_FORM_BYTES,
     });
     if (!check.signedIn) return check.toSignIn;
-    const { session, form, csrf } = check;
+    const { session, form, files, csrf } = check;
     return route({
       ...request,
       session,
       form,
+      files,
       frame: { stage: request.stage, base, user: { email: session.email, merchantName: session.merchantName, csrf } },
     });
   });
@@ -89,6 +106,14 @@ export const renderAdminError: ErrorRenderer = (error, { requestId, stage }) => 
   const frame = { stage: stage ?? 'sandbox', base: '/v1/admin' };
   if (error instanceof CsrfRefusedError) {
     return page(403, <AdminErrorPage {...frame} title="Form refused" message={error.message} requestId={requestId} />);
+  }
+  if (error instanceof UploadRefusedError) {
+    const tooLarge = error.reason === 'too_large';
+    const message = tooLarge
+      ? `A file sent here is at most ${RETORNO_MAX_BYTES} bytes; nothing was imported. Import larger retorno files with the CLI (boleto retorno).`
+      : 'The form could not be read; nothing was imported. Choose the file again and resend it.';
+    const title = tooLarge ? 'File too large' : 'Upload refused';
+    return page(tooLarge ? 413 : 400, <AdminErrorPage {...frame} title={title} message={message} requestId={requestId} />);
   }
   if (error instanceof AdminNotFoundError || (error instanceof GatewayError && error.kind === 'not_found')) {
     return page(

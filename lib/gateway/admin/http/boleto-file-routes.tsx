@@ -10,7 +10,7 @@ import { attachmentResponse } from './attachment-response';
 
 /**
  * /v1/admin/boletos: GET lists the merchant's remessa files (`?metodo=&arquivo=` downloads one of them), POST
- * (CSRF-checked) imports a retorno and shows what it did. Only the signed-in merchant's files: the keys name it.
+ * (CSRF-checked, a multipart file upload) imports a retorno and shows what it did. Only the signed-in merchant's files: the keys name it.
  */
 export function boletoFileRoutes(files: BoletoFiles) {
   return async (request: SignedInRequest): Promise<ApiResult> => {
@@ -27,7 +27,7 @@ async function listPage(
   request: SignedInRequest,
   files: BoletoFiles,
   status: number,
-  form: { problem?: string; method?: string; retorno?: string } = {},
+  form: { problem?: string; method?: string } = {},
 ): Promise<ApiResult> {
   const list = await remessaFilesOf(files, request.session.merchantId);
   return page(status, <BoletoFilesPage {...request.frame} files={list} methods={BOLETO_METHODS} {...form} />);
@@ -44,13 +44,16 @@ async function downloadRemessa(
   return attachmentResponse('text/plain; charset=us-ascii', found.record.fileName, found.content);
 }
 
+/**
+ * The retorno as the bank sent it: the form's file (multipart/form-data), read as Latin-1 as the CLI reads it; a script
+ * may still post its text as a `retorno` field.
+ */
 async function uploadRetorno(request: SignedInRequest, files: BoletoFiles): Promise<ApiResult> {
   const method = request.form.metodo;
-  const content = request.form.retorno ?? '';
-  // The refused text goes back into the form, up to what a page should carry.
-  const refill = content.slice(0, 200_000);
-  if (!isBoletoMethod(method)) return listPage(request, files, 400, { problem: 'choose a boleto method', retorno: refill });
+  const upload = request.files.retorno;
+  const content = upload ? upload.bytes.toString('latin1') : (request.form.retorno ?? '');
+  if (!isBoletoMethod(method)) return listPage(request, files, 400, { problem: 'choose a boleto method' });
   const result = await importRetornoFromAdmin(request.deps, files, request.session, { method, content, origin: request.origin });
-  if (!result.done) return listPage(request, files, 400, { problem: result.problem, method, retorno: refill });
+  if (!result.done) return listPage(request, files, 400, { problem: result.problem, method });
   return page(200, <RetornoResultPage {...request.frame} method={method} report={result.report} />);
 }

@@ -6,7 +6,7 @@ import { Layout, type PageFrame } from './layout';
 
 /**
  * Boleto files: the remessa files sent to the bank (each downloadable) and the form that imports a retorno from it.
- * `problem` is why the last upload was refused (nothing was applied); `method` and `retorno` refill the form.
+ * `problem` is why the last upload was refused (nothing was applied); `method` refills the form (a file input cannot be).
  */
 export function BoletoFilesPage(
   props: PageFrame & {
@@ -15,7 +15,6 @@ export function BoletoFilesPage(
     methods: BoletoMethod[];
     problem?: string;
     method?: string;
-    retorno?: string;
   },
 ) {
   const { base, user } = props;
@@ -62,7 +61,7 @@ export function BoletoFilesPage(
         </DataTable>
       )}
       <h2>Import a retorno file</h2>
-      <form method="post" action={`${base}/boletos`} class="card">
+      <form method="post" action={`${base}/boletos`} enctype="multipart/form-data" class="card">
         <input type="hidden" name="_csrf" value={user.csrf} />
         <label for="metodo">Boleto method</label>
         <select id="metodo" name="metodo">
@@ -72,18 +71,16 @@ export function BoletoFilesPage(
             </option>
           ))}
         </select>
-        <label for="retorno">The retorno file’s content (CNAB 240, as the bank sent it)</label>
-        <textarea
+        <label for="retorno">The retorno file (CNAB 240, as the bank sent it; at most 2,000,000 bytes)</label>
+        <input
+          type="file"
           id="retorno"
           name="retorno"
-          rows={12}
+          accept=".ret,.RET,.txt,text/plain"
           required
-          spellcheck={false}
           aria-invalid={props.problem ? 'true' : undefined}
           aria-describedby={props.problem ? 'retorno-problem' : undefined}
-        >
-          {props.retorno ?? ''}
-        </textarea>
+        />
         {props.problem && (
           <p id="retorno-problem" class="error" role="alert">
             The file was refused and nothing was applied: {props.problem}

@@ -9,7 +9,8 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * One occurrence of a registered boleto that is not read from a retorno (the sandbox's liquidação, a baixa asked by
- * `estornar`), through transition() and the store's conditional write, retried on what is stored when it lost a race.
+ * `estornar`, a Pix of a híbrido), through transition() and the store's conditional write, retried on what is stored
+ * when it lost a race. An occurrence with a `key` already applied (a parallel copy won) changes nothing.
  */
 export async function applyBoletoOccurrence(
   deps: { store: Pick<TransactionStore, 'apply'>; now: () => Date },
@@ -19,6 +20,7 @@ export async function applyBoletoOccurrence(
 ): Promise<Transaction> {
   let current: Transaction | undefined = transaction;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && current; attempt++) {
+    if (occurrence.key && current.boleto?.occurrences.includes(occurrence.key)) return current;
     const result = await deps.store.apply(transition(current, { type: 'boleto', occurrence, at: deps.now().toISOString(), by }));
     if (result.moved) return result.transaction;
     current = result.current;

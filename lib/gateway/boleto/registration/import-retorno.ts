@@ -7,6 +7,7 @@ import type { BoletoBankLookup } from '../bank-connection/boleto-bank-repository
 import type { BoletoMethod } from '../bank-registry';
 import { type RetornoOccurrence, readRetorno } from '../cnab240/retorno-reader';
 import { BoletoRegistrationError } from './boleto-registration-error';
+import type { DueChargeIssuer } from './due-charge-issuer';
 import type { RetornoRecord, RetornoStore } from './retorno-store';
 
 export interface RetornoDependencies {
@@ -14,6 +15,8 @@ export interface RetornoDependencies {
   retornos: RetornoStore;
   banks: BoletoBankLookup;
   now: () => Date;
+  /** The merchant's Pix PSP: a híbrido's `cobv` there is removed once the bank settles the boleto. */
+  dueCharges?: Pick<DueChargeIssuer, 'withdraw'>;
 }
 
 /** What happened to one occurrence of the file. */
@@ -118,7 +121,12 @@ async function applyOccurrence(
     }
     const move = transition(transaction, { type: 'boleto', occurrence: { ...effect, key }, at: deps.now().toISOString(), by });
     const result = await deps.store.apply(move);
-    if (result.moved) return { ...base, transactionId: transaction.id, outcome: 'applied', status: result.transaction.status };
+    if (result.moved) {
+      // Settled through the bank (paid, written off, rejected): the híbrido's cobv at the PSP must take no Pix now.
+      const settled = transaction.status === 'aguardando_pagamento' && result.transaction.status !== 'aguardando_pagamento';
+      if (settled) await deps.dueCharges?.withdraw(result.transaction);
+      return { ...base, transactionId: transaction.id, outcome: 'applied', status: result.transaction.status };
+    }
     transaction = result.current as Transaction | undefined;
   }
   throw new Error(`Boleto ${id}: the retorno's occurrence at line ${occurrence.line} kept losing races; import the file again`);

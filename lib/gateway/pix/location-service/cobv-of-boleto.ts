@@ -8,18 +8,29 @@ const DEFAULT_DAYS_AFTER_DUE = 30;
 
 /** A boleto híbrido's Pix as the BCB API Pix `cobv`, for its location payload (cobvPayloadOf). */
 export function cobvOfBoleto(transaction: Transaction): DueCharge {
-  const { boleto, dueDate } = transaction;
-  if (!boleto?.pix || !dueDate) throw new Error(`Transaction ${transaction.id} is not a boleto híbrido`);
-  const charges = transaction.boletoCharges ?? {};
+  const { boleto } = transaction;
+  if (!boleto?.pix) throw new Error(`Transaction ${transaction.id} is not a boleto híbrido`);
   return {
     txid: boleto.pix.txid,
     revisao: 0,
     criacao: transaction.createdAt,
+    status: cobStatusOf(transaction),
+    chave: boleto.pix.key,
+    ...dueChargeTermsOf(transaction),
+  };
+}
+
+/** The boleto's due date, amount, payer and charges as a `cobv`'s terms (the location's payload, a PSP's `PUT /cobv`). */
+export function dueChargeTermsOf(
+  transaction: Pick<Transaction, 'id' | 'dueDate' | 'boletoCharges' | 'totalCents' | 'buyer'>,
+): Omit<DueCharge, 'txid' | 'revisao' | 'criacao' | 'status' | 'chave'> {
+  const { dueDate } = transaction;
+  if (!dueDate) throw new Error(`Transaction ${transaction.id} has no due date`);
+  const charges = transaction.boletoCharges ?? {};
+  return {
     dataDeVencimento: dueDate,
     validadeAposVencimento: charges.diasBaixa ?? DEFAULT_DAYS_AFTER_DUE,
-    status: cobStatusOf(transaction),
     valorOriginal: formatAmount(transaction.totalCents),
-    chave: boleto.pix.key,
     devedor: { documento: transaction.buyer?.documento ?? '', nome: transaction.buyer?.nome ?? '' },
     ...(charges.multaBasisPoints ? { multaPercent: formatAmount(charges.multaBasisPoints) } : {}),
     ...(charges.jurosMonthlyBasisPoints ? { jurosMonthlyPercent: formatAmount(charges.jurosMonthlyBasisPoints) } : {}),

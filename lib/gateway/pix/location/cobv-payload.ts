@@ -36,23 +36,36 @@ export interface CobvPayload {
   chave: string;
 }
 
-/**
- * The payload served at a híbrido's location. Modalities as the BCB's schema numbers them: multa 2 (percentual),
- * juros 3 (percentual ao mês, dias corridos), desconto 1 (valor fixo até a data informada).
- */
+/** The payload served at a híbrido's location (cobvTermsOf, with the charge's identity and state). */
 export function cobvPayloadOf(charge: DueCharge, presentedAt: Date): CobvPayload {
   if (!TXID_PATTERN.test(charge.txid)) throw new RangeError('txid: 26-35 characters [a-zA-Z0-9]');
-  const documento = charge.devedor.documento.replace(/\D/g, '');
+  const terms = cobvTermsOf(charge);
   return {
-    calendario: {
-      criacao: new Date(charge.criacao).toISOString(),
-      apresentacao: presentedAt.toISOString(),
-      dataDeVencimento: charge.dataDeVencimento,
-      validadeAposVencimento: charge.validadeAposVencimento,
-    },
+    calendario: { criacao: new Date(charge.criacao).toISOString(), apresentacao: presentedAt.toISOString(), ...terms.calendario },
     txid: charge.txid,
     revisao: charge.revisao,
     status: charge.status,
+    devedor: terms.devedor,
+    valor: terms.valor,
+    chave: charge.chave,
+  };
+}
+
+/** What a `cobv` says of the charge itself (CobVSolicitada's terms): the location payload's and a PSP request's. */
+export interface CobvTerms {
+  calendario: Pick<CobvPayload['calendario'], 'dataDeVencimento' | 'validadeAposVencimento'>;
+  devedor: CobvPayload['devedor'];
+  valor: CobvPayload['valor'];
+}
+
+/**
+ * Modalities as the BCB's schema numbers them: multa 2 (percentual), juros 3 (percentual ao mês, dias corridos),
+ * desconto 1 (valor fixo até a data informada).
+ */
+export function cobvTermsOf(charge: Omit<DueCharge, 'txid' | 'revisao' | 'criacao' | 'status' | 'chave'>): CobvTerms {
+  const documento = charge.devedor.documento.replace(/\D/g, '');
+  return {
+    calendario: { dataDeVencimento: charge.dataDeVencimento, validadeAposVencimento: charge.validadeAposVencimento },
     devedor: { ...(documento.length === 14 ? { cnpj: documento } : { cpf: documento }), nome: charge.devedor.nome.slice(0, 200) },
     valor: {
       original: charge.valorOriginal,
@@ -67,6 +80,5 @@ export function cobvPayloadOf(charge: DueCharge, presentedAt: Date): CobvPayload
           }
         : {}),
     },
-    chave: charge.chave,
   };
 }

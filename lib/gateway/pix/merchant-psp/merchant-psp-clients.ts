@@ -46,6 +46,11 @@ export class MerchantPspClients {
     return this.cache.get(merchantId, () => this.connect(merchantId));
   }
 
+  /** Whether the merchant has a PSP configured (its record names a PSP secret); says nothing about the secret. */
+  async hasPsp(merchantId: string): Promise<boolean> {
+    return (await this.options.settingsOf(merchantId)) !== undefined;
+  }
+
   /** Closes every connection (tests, scripts). */
   async close(): Promise<void> {
     for (const { client } of await this.cache.clear()) client.close();

@@ -4,7 +4,7 @@ import { createSecureContext } from 'node:tls';
 import { PixPspError } from './psp-error';
 
 export interface TransportRequest {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST';
   url: string;
   headers: Record<string, string>;
   body?: string;

@@ -1,9 +1,10 @@
 import { isEndToEndId } from '../identifiers/end-to-end-id';
 import { isTxid } from '../identifiers/txid';
+import type { CobvTerms } from '../location/cobv-payload';
 import { jsonOrUndefined } from './json-text';
 import { MtlsTransport, TransportError, type TransportResponse } from './mtls-transport';
 import { OAuthTokenSource, RetryableStatus } from './oauth-token-source';
-import { type PspCob, type PspDevolucao, validateCob, validateDevolucao } from './pix-api-schemas';
+import { type PspCob, type PspCobv, type PspDevolucao, validateCob, validateCobv, validateDevolucao } from './pix-api-schemas';
 import type { PixPspConfig } from './psp-config';
 import { PixPspError } from './psp-error';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, sleep } from './retry-policy';
@@ -31,9 +32,13 @@ export interface NewCharge {
   solicitacaoPagador?: string;
 }
 
+/** A charge with a due date (`cobv`): the boleto híbrido's Pix, with its charges (CobVSolicitada without `chave`). */
+export type NewDueCharge = CobvTerms & { solicitacaoPagador?: string };
+
 const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 const MONEY = /^\d{1,10}\.\d{2}$/;
 const REFUSED_CERTIFICATE = 'O PSP Pix recusou o certificado de cliente na conexão mTLS';
+type HttpMethod = 'GET' | 'PUT' | 'PATCH';
 const silent: PspLogger = { info: () => {}, warn: () => {} };
 
 /**
@@ -101,6 +106,40 @@ export class PixApiClient {
     return this.parse(await this.call('GET /cob/{txid}', 'GET', `/cob/${txid}`), validateCob, 'cob');
   }
 
+  /** PUT /cobv/{txid}: a charge with a due date on the merchant's key; a lost answer is read back as createCharge does. */
+  async createDueCharge(txid: string, charge: NewDueCharge): Promise<PspCobv> {
+    assert(isTxid(txid), 'txid');
+    assert(MONEY.test(charge.valor.original), 'valor');
+    assert(/^\d{4}-\d{2}-\d{2}$/.test(charge.calendario.dataDeVencimento), 'dataDeVencimento');
+    const body = { ...charge, chave: this.config.chave };
+    const response = await this.call('PUT /cobv/{txid}', 'PUT', `/cobv/${txid}`, body);
+    if (response.status === 400) {
+      const existing = await this.getDueCharge(txid).catch(() => undefined);
+      const same =
+        existing?.valor.original === charge.valor.original &&
+        existing.chave === this.config.chave &&
+        existing.calendario.dataDeVencimento === charge.calendario.dataDeVencimento;
+      if (same) return existing;
+    }
+    return this.parse(response, validateCobv, 'cobv');
+  }
+
+  /** GET /cobv/{txid}: the charge with the Pix that paid it, if any. */
+  async getDueCharge(txid: string): Promise<PspCobv> {
+    assert(isTxid(txid), 'txid');
+    return this.parse(await this.call('GET /cobv/{txid}', 'GET', `/cobv/${txid}`), validateCobv, 'cobv');
+  }
+
+  /**
+   * PATCH /cobv/{txid} `{"status": "REMOVIDA_PELO_USUARIO_RECEBEDOR"}`: no payer can pay it any more (the boleto was paid
+   * or written off through the bank). PSPs refuse it (400) once the charge is CONCLUIDA.
+   */
+  async removeDueCharge(txid: string): Promise<PspCobv> {
+    assert(isTxid(txid), 'txid');
+    const body = { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+    return this.parse(await this.call('PATCH /cobv/{txid}', 'PATCH', `/cobv/${txid}`, body), validateCobv, 'cobv');
+  }
+
   /** PUT /pix/{e2eid}/devolucao/{id}: a (partial) refund of a received Pix; `id` is ours, so a retry is the same refund. */
   async requestRefund(e2eid: string, id: string, refund: { valor: string; descricao?: string }): Promise<PspDevolucao> {
     assert(isEndToEndId(e2eid), 'e2eid');
@@ -137,7 +176,7 @@ export class PixApiClient {
     this.transport.close();
   }
 
-  private async call(operation: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<TransportResponse> {
+  private async call(operation: string, method: HttpMethod, path: string, body?: unknown): Promise<TransportResponse> {
     let refreshed = false;
     let last: { failure: 'unavailable' | 'timeout'; status?: number } = { failure: 'unavailable' };
     let resetsAfterHandshake = 0;
@@ -199,7 +238,7 @@ export class PixApiClient {
     return { failure: error.failure === 'timeout' ? ('timeout' as const) : ('unavailable' as const) };
   }
 
-  private send(method: 'GET' | 'PUT', path: string, body: unknown, token: string): Promise<TransportResponse> {
+  private send(method: HttpMethod, path: string, body: unknown, token: string): Promise<TransportResponse> {
     return this.transport.send({
       method,
       url: `${this.config.baseUrl}${path}`,

@@ -2,7 +2,7 @@ import { GatewayError } from '../../errors';
 import { isEndToEndId } from '../identifiers/end-to-end-id';
 import { jsonOrUndefined } from './json-text';
 import type { PixApiClient } from './pix-api-client';
-import { type PixCallback, type PspCob, type PspPix, validatePixCallback } from './pix-api-schemas';
+import { type PixCallback, type PspCob, type PspCobv, type PspPix, validatePixCallback } from './pix-api-schemas';
 
 /** A callback body the gateway will not act on (malformed, or not confirmed by the PSP's own API). */
 export class PixCallbackError extends GatewayError {
@@ -44,4 +44,18 @@ export async function confirmCallbackPix(client: PixApiClient, pix: PspPix): Pro
     throw new PixCallbackError('O PSP Pix não confirma o pagamento informado no callback');
   }
   return { cob, pix: paid };
+}
+
+/**
+ * The same for a boleto híbrido's `cobv` (GET /cobv/{txid}): CONCLUIDA, paid by this very Pix for the amount the callback
+ * says. The amount is the Pix's, not `valor.original`: juros, multa and desconto change what the payer owes.
+ */
+export async function confirmCallbackDuePix(client: PixApiClient, pix: PspPix): Promise<{ cobv: PspCobv; pix: PspPix }> {
+  if (!pix.txid) throw new PixCallbackError('Pix sem txid: não corresponde a uma cobrança deste gateway');
+  const cobv = await client.getDueCharge(pix.txid);
+  const paid = cobv.pix?.find((candidate) => candidate.endToEndId === pix.endToEndId);
+  if (cobv.status !== 'CONCLUIDA' || !paid || paid.valor !== pix.valor) {
+    throw new PixCallbackError('O PSP Pix não confirma o pagamento informado no callback');
+  }
+  return { cobv, pix: paid };
 }

@@ -43,7 +43,7 @@ export interface PixPspConfig {
   scope: string;
 }
 
-export const DEFAULT_PIX_SCOPE = 'cob.write cob.read pix.write pix.read webhook.write webhook.read';
+export const DEFAULT_PIX_SCOPE = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read';
 
 export class PixPspConfigError extends Error {
   override name = 'PixPspConfigError';

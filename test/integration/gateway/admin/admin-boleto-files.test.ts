@@ -64,22 +64,28 @@ describe('admin boleto files: remessa downloads', () => {
 });
 
 describe('admin boleto files: retorno upload', () => {
-  it('applies a retorno through the use case, shows each occurrence, changes nothing the second time, and audits it', async () => {
+  const uploadA = (fields: Record<string, string>, content: string | Buffer, name = 'RETORNO.RET') =>
+    adminA.upload('/v1/admin/boletos', fields, { field: 'retorno', name, content });
+
+  it('applies an uploaded retorno file through the use case, shows each occurrence, changes nothing the second time, and audits it', async () => {
     const { transacao } = (await call('POST', '/v1/transacao', boletoBody(shopA.token))).body;
     const retorno = liquidacaoOf(transacao, 70);
     const form = await adminA.get('/v1/admin/boletos');
-    const upload = { _csrf: csrfOf(form.text), metodo: 'boleto_bankA', retorno };
+    expect(form.text).toContain('enctype="multipart/form-data"');
+    expect(form.text).toMatch(/<input type="file" id="retorno" name="retorno"/);
+    const fields = { _csrf: csrfOf(form.text), metodo: 'boleto_bankA' };
+    const upload = { ...fields, retorno };
 
-    const applied = await adminA.post('/v1/admin/boletos', upload);
+    const applied = await uploadA(fields, retorno);
     expect(applied.status).toBe(200);
     expect(applied.text).toMatch(/<strong>1<\/strong> applied/);
     expect(applied.text).toContain(`#${transacao.id}`);
     expect(await statusOf(shopA.token, transacao.id)).toBe('paga');
 
-    const again = await adminA.post('/v1/admin/boletos', upload);
+    const again = await uploadA(fields, retorno);
     expect(again.status).toBe(200);
     expect(again.text).toContain('already imported');
-    // The same occurrence in another file: a duplicate, never a second change.
+    // The same occurrence in another file (posted as text, as a script may): a duplicate, never a second change.
     const other = buildRetorno({ bank: '341', convenio: '1234567', sequence: 71, entries: [liquidacaoEntry(transacao)] });
     const duplicate = await adminA.post('/v1/admin/boletos', { ...upload, retorno: other });
     expect(duplicate.text).toMatch(/<strong>0<\/strong> applied,\s*<strong>1<\/strong> duplicates/);
@@ -136,5 +142,38 @@ describe('admin boleto files: retorno upload', () => {
     expect(huge.status).toBe(400);
     expect(huge.text).toContain('larger than 2000000 bytes');
     expect(await statusOf(shopA.token, transacao.id)).toBe('aguardando_pagamento');
+  });
+});
+
+describe('admin boleto files: what the upload refuses, calmly and with nothing applied', () => {
+  it('an empty file, a file that is not CNAB 240, a file over the limit (413), a multipart POST without the CSRF token', async () => {
+    const { transacao } = (await call('POST', '/v1/transacao', boletoBody(shopA.token))).body;
+    const retorno = liquidacaoOf(transacao, 74);
+    const form = await adminA.get('/v1/admin/boletos');
+    const fields = { _csrf: csrfOf(form.text), metodo: 'boleto_bankA' };
+    const upload = (content: string | Buffer, name = 'RETORNO.RET', sent = fields) =>
+      adminA.upload('/v1/admin/boletos', sent, { field: 'retorno', name, content });
+
+    const empty = await upload('');
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('The file was refused and nothing was applied: the file is empty');
+
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(300, 7)]);
+    const notCnab = await upload(png, 'photo.png');
+    expect(notCnab.status).toBe(400);
+    expect(notCnab.text).toMatch(/nothing was applied: linha 1:/);
+    expect(notCnab.text).not.toMatch(/at .*\.ts:\d+/);
+
+    const tooLarge = await upload(`${retorno}${'9'.repeat(2_100_000)}`);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.text).toContain('File too large');
+    expect(tooLarge.text).toContain('at most 2000000 bytes; nothing was imported');
+
+    const { _csrf: _, ...withoutToken } = fields;
+    expect((await upload(retorno, 'RETORNO.RET', withoutToken as typeof fields)).status).toBe(403);
+    expect(await statusOf(shopA.token, transacao.id)).toBe('aguardando_pagamento');
+    // The same file, well sent, goes in.
+    expect((await upload(retorno)).text).toMatch(/<strong>1<\/strong> applied/);
+    expect(await statusOf(shopA.token, transacao.id)).toBe('paga');
   });
 });

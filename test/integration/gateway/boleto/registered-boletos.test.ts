@@ -9,10 +9,19 @@ import { barcodeFromLine } from '../../../../lib/gateway/boleto/febraban-code';
 import { generateRemessa } from '../../../../lib/gateway/boleto/registration/generate-remessa';
 import { importRetorno } from '../../../../lib/gateway/boleto/registration/import-retorno';
 import { createBoletoFileDependencies } from '../../../../lib/gateway/boleto-wiring';
-import { boletoBanks, connectedMerchant, ITAU_SECRET, liquidacaoEntry, liquidacaoOf } from '../../../support/boleto-bank';
+import {
+  boletoBanks,
+  boletoWith,
+  connectedMerchant,
+  HYBRID_CHARGES,
+  HYBRID_COBV_TERMS,
+  ITAU_SECRET,
+  liquidacaoEntry,
+  liquidacaoOf,
+} from '../../../support/boleto-bank';
 import { readCnab240 } from '../../../support/cnab240/febraban-reader';
 import { buildRetorno, type RetornoEntry } from '../../../support/cnab240/retorno-builder';
-import { boletoBody, call, newMerchant } from '../../../support/gateway';
+import { call, newMerchant } from '../../../support/gateway';
 import { operatorCli } from '../../../support/operator-cli';
 import { testStack } from '../../../support/stack';
 import { pumpWebhooks, registerWebhook, startWebhookReceiver, type WebhookReceiver } from '../../../support/webhook-receiver';
@@ -36,17 +45,7 @@ function writeSecret(name: string, content: object): void {
   writeFileSync(join(directory, `${name}.json`), JSON.stringify(content));
 }
 
-function boleto(token: string, pagamento: Record<string, unknown> = {}, total = '150.00') {
-  const body = boletoBody(token);
-  return {
-    ...body,
-    transacao: {
-      ...body.transacao,
-      pedido: { ...body.transacao.pedido, total },
-      pagamento: { ...body.transacao.pagamento, ...pagamento },
-    },
-  };
-}
+const boleto = boletoWith;
 
 const consult = async (token: string, id: number) => (await call('GET', `/v1/transacao/${id}?token=${token}`)).body.transacao;
 const countOf = async (token: string) =>
@@ -349,26 +348,14 @@ describe('registered boletos', () => {
     const hooks = await startWebhookReceiver();
     await registerWebhook(hybrid.token, hooks.url);
     try {
-      const charges = { multa: '2.00', juros: '1.00', desconto: { valor: '5.00', data_limite: '20122030' }, dias_baixa: 15 };
-      const { transacao } = (await call('POST', '/v1/transacao', boleto(hybrid.token, charges))).body;
+      const { transacao } = (await call('POST', '/v1/transacao', boleto(hybrid.token, HYBRID_CHARGES))).body;
       const brCode: string = transacao.detalhes.br_code;
       const pix = parsePix(brCode) as unknown as Record<string, unknown>;
       expect(pix).toMatchObject({ type: 'DYNAMIC', merchantCity: 'Rio de Janeiro' });
       expect(computeCRC(brCode.slice(0, -4))).toBe(brCode.slice(-4));
       const jws = await (await fetch(`http://${String(pix.url)}`)).text();
       const payload = JSON.parse(Buffer.from(jws.split('.')[1] as string, 'base64url').toString('utf8'));
-      expect(payload).toMatchObject({
-        calendario: { dataDeVencimento: '2030-12-31', validadeAposVencimento: 15 },
-        status: 'ATIVA',
-        devedor: { cpf: '12345678909', nome: 'João Souza' },
-        valor: {
-          original: '150.00',
-          multa: { modalidade: 2, valorPerc: '2.00' },
-          juros: { modalidade: 3, valorPerc: '1.00' },
-          desconto: { modalidade: 1, descontoDataFixa: [{ data: '2030-12-20', valorPerc: '5.00' }] },
-        },
-        chave: 'pix@loja.test',
-      });
+      expect(payload).toMatchObject({ ...HYBRID_COBV_TERMS, status: 'ATIVA', chave: 'pix@loja.test' });
       expect(payload.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
 
       const paid = await call('POST', `/v1/transacao/${transacao.id}/simular_pagamento`, { token: hybrid.token });

@@ -135,3 +135,66 @@ describe('every request is checked against the schemas written from the BCB Open
     expect(again.status).toBe(400);
   });
 });
+
+describe('cobv (charges with a due date), as CobVSolicitada and CobVRevisada say', () => {
+  const COBV_TXID = 'b1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+  const validCobv = {
+    calendario: { dataDeVencimento: '2030-12-31', validadeAposVencimento: 30 },
+    devedor: { cpf: '12345678909', nome: 'João Souza' },
+    valor: { original: '150.00', multa: { modalidade: 2, valorPerc: '2.00' }, juros: { modalidade: 3, valorPerc: '1.00' } },
+    chave: CHAVE,
+  };
+
+  it.each([
+    ['no dataDeVencimento', { ...validCobv, calendario: { validadeAposVencimento: 30 } }, 'cobv.calendario.dataDeVencimento'],
+    [
+      'a date that is not a date',
+      { ...validCobv, calendario: { dataDeVencimento: '2030-02-30' } },
+      'cobv.calendario.dataDeVencimento',
+    ],
+    ['a valor as a number', { ...validCobv, valor: { original: 150 } }, 'cobv.valor.original'],
+    ['no devedor', { ...validCobv, devedor: undefined }, 'cobv.devedor'],
+    [
+      'a multa modalidade 3',
+      { ...validCobv, valor: { original: '1.00', multa: { modalidade: 3, valorPerc: '2.00' } } },
+      'cobv.valor.multa.modalidade',
+    ],
+    [
+      'an expiracao (a cob field)',
+      { ...validCobv, calendario: { dataDeVencimento: '2030-12-31', expiracao: 60 } },
+      'cobv.calendario.expiracao',
+    ],
+  ])('PUT /cobv/{txid} with %s → 400 CobVOperacaoInvalida naming %s', async (_name, body, propriedade) => {
+    const answer = await send(`/cobv/${COBV_TXID}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await token()}` },
+      body,
+    });
+    expect(answer).toMatchObject({ status: 400, json: { type: 'https://pix.bcb.gov.br/api/v2/error/CobVOperacaoInvalida' } });
+    expect(answer.json.violacoes.map((violacao: { propriedade: string }) => violacao.propriedade)).toContain(propriedade);
+    expect(psp.ledger.cobvs.has(COBV_TXID)).toBe(false);
+  });
+
+  it('creates one with its loc, reads it back, removes it once (a removed one is not revised again), needs the cobv scopes', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    expect((await send(`/cobv/${COBV_TXID}`, { headers: { authorization: `Bearer ${await token('cob.read')}` } })).status).toBe(
+      403,
+    );
+    const created = await send(`/cobv/${COBV_TXID}`, { method: 'PUT', headers: auth, body: validCobv });
+    expect(created).toMatchObject({
+      status: 201,
+      json: { txid: COBV_TXID, status: 'ATIVA', revisao: 0, loc: { tipoCob: 'cobv' }, calendario: validCobv.calendario },
+    });
+    expect(parseBrCode(created.json.pixCopiaECola).dynamic?.location).toBe(created.json.loc.location);
+    expect((await send(`/cobv/${COBV_TXID}`, { method: 'PUT', headers: auth, body: validCobv })).status).toBe(400);
+    expect((await send(`/cobv/${COBV_TXID}`, { headers: auth })).json.valor.original).toBe('150.00');
+    const badPatch = await send(`/cobv/${COBV_TXID}`, { method: 'PATCH', headers: auth, body: { status: 'CONCLUIDA' } });
+    expect(badPatch.json.violacoes[0].propriedade).toBe('cobv.status');
+    const remove = { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+    const removed = await send(`/cobv/${COBV_TXID}`, { method: 'PATCH', headers: auth, body: remove });
+    expect(removed).toMatchObject({ status: 200, json: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao: 1 } });
+    expect((await send(`/cobv/${COBV_TXID}`, { method: 'PATCH', headers: auth, body: remove })).status).toBe(400);
+    expect(() => psp.ledger.pay(COBV_TXID)).toThrow(/No active charge/);
+    expect((await send(`/cobv/${'c'.repeat(32)}`, { method: 'PATCH', headers: auth, body: remove })).status).toBe(404);
+  });
+});

@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSecretString } from '../../../../lib/aws';
 import { catalogueEntryFor } from '../../../../lib/gateway/http/error-catalogue';
 import { mintEndToEndId } from '../../../../lib/gateway/pix/identifiers';
-import { configureMerchantPixPsp, MerchantPspClients, pspSecretReader } from '../../../../lib/gateway/pix/merchant-psp';
 import { devolucaoIdOf } from '../../../../lib/gateway/pix/provider/production-pix-provider';
 import { PixPspError } from '../../../../lib/gateway/pix/psp';
-import { createPixGatewayDependencies } from '../../../../lib/gateway/pix-psp-wiring';
 import { createTransaction } from '../../../../lib/gateway/use-cases/create-transaction';
 import type { GatewayDependencies } from '../../../../lib/gateway/use-cases/dependencies';
 import { refundTransaction } from '../../../../lib/gateway/use-cases/settle-transaction';
 import { createLogger } from '../../../../lib/log';
-import { type CallbackDelivery, createTestPki, FakePixPsp, merchantPspSecret, type TestPki } from '../../../support/fake-pix-psp';
+import type { CallbackDelivery, FakePixPsp, TestPki } from '../../../support/fake-pix-psp';
 import { call, newMerchant } from '../../../support/gateway';
 import { logOnceItContains } from '../../../support/log-lines';
+import { connectMerchantPsp, type MerchantPspHarness } from '../../../support/merchant-psp';
 import { pixBody } from '../../../support/pix';
 import { testStack } from '../../../support/stack';
 
@@ -26,21 +23,19 @@ import { testStack } from '../../../support/stack';
  * offline to the real callback function, which reads the merchant's PSP secret from PIX_PSP_SECRETS_DIR as any stage
  * does locally, and asks the fake PSP before changing anything. Consults go through the HTTP API.
  */
-const { baseUrl, env, stage } = testStack();
+const { baseUrl } = testStack();
 const CLIENT_ID = 'gateway-production';
 const CLIENT_SECRET = `cs-${randomBytes(18).toString('base64url')}`;
 const CHAVE = 'a1f4102e-a446-4a57-bcce-6fa48899c1d1';
 const printed: string[] = [];
 let restoreOutput: () => void;
+let harness: MerchantPspHarness;
 let pki: TestPki;
 let psp: FakePixPsp;
 let merchant: { id: string; token: string };
 let callbackPath: string;
 let callbackSecret: string;
 let deps: GatewayDependencies;
-let connections: MerchantPspClients;
-
-const readSecret = pspSecretReader(stage.config.pixPspSecrets, (name) => readSecretString(stage.clients.secrets, name));
 
 async function createPix(total = '10.00') {
   return createTransaction(deps, { body: pixBody(merchant.token, { expiracao: 600 }, { total }), baseUrl });
@@ -55,16 +50,7 @@ async function failureOf(promise: Promise<unknown>): Promise<PixPspError> {
   return error as PixPspError;
 }
 
-/** What the PSP posted to `<registered URL>/pix` (the fake cannot reach the plain-HTTP test stack), sent to it. */
-async function forward(delivery: CallbackDelivery | undefined, path = callbackPath) {
-  expect(delivery?.url).toBe(`https://127.0.0.1:1${callbackPath}`);
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(delivery?.body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const forward = (delivery: CallbackDelivery | undefined, path?: string) => harness.forward(delivery, path);
 
 const consult = async (id: number) => (await call('GET', `/v1/transacao/${id}?token=${merchant.token}`)).body.transacao;
 const count = async () =>
@@ -85,43 +71,18 @@ beforeAll(async () => {
     process.stdout.write = original.out;
     process.stderr.write = original.err;
   };
-  pki = createTestPki();
-  psp = await FakePixPsp.start({ pki, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ispb: '12345678' });
   merchant = await newMerchant();
-  const secret = merchantPspSecret(psp, pki, { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, chave: CHAVE });
-  const directory = env.PIX_PSP_SECRETS_DIR as string;
-  mkdirSync(directory, { recursive: true });
-  writeFileSync(join(directory, `${merchant.id}.json`), JSON.stringify(secret));
-  // The operator's `pix-psp set`: the webhook registered at the PSP (where nothing listens: the test forwards).
-  const configured = await configureMerchantPixPsp(
-    { merchants: stage.merchants, readSecret },
-    { merchantId: merchant.id, secretId: merchant.id, baseUrl: 'https://127.0.0.1:1', registerWebhook: true },
+  harness = await connectMerchantPsp(
+    merchant.id,
+    { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, chave: CHAVE },
+    createLogger({ level: 'DEBUG', serviceName: 'pix-psp-production-test' }),
   );
-  expect(psp.ledger.webhooks.get(CHAVE)?.webhookUrl).toBe(configured.callbackUrl);
-  callbackPath = `${new URL(configured.callbackUrl).pathname}/pix`;
-  callbackSecret = callbackPath.split('/')[5] as string;
-  connections = new MerchantPspClients({
-    settingsOf: (merchantId) => stage.merchants.getPixPsp(merchantId),
-    readSecret,
-    client: {
-      timeoutMs: 1000,
-      retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
-      logger: createLogger({ level: 'DEBUG', serviceName: 'pix-psp-production-test' }),
-    },
-  });
-  deps = createPixGatewayDependencies(
-    stage.clients,
-    stage.names,
-    { ...stage.config, stage: 'production' },
-    undefined,
-    connections,
-  );
+  ({ pki, psp, deps, callbackPath, callbackSecret } = harness);
 });
 
 afterAll(async () => {
   restoreOutput?.();
-  await connections?.close();
-  await psp?.stop();
+  await harness?.close();
 });
 
 describe('production Pix through the merchant PSP', () => {
