@@ -4,6 +4,7 @@ import { htmlResponse, renderDocument } from '../../http/web';
 import { boletoSlipOf } from '../boleto/boleto-slip';
 import { itfBarcodeDataUrl } from '../boleto/itf-barcode';
 import { BoletoSlipPage } from '../pages/boleto-slip-page';
+import { qrMatrix } from '../pages/pix/qr-code';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import { getBoletoSlip } from '../use-cases/hosted-page-payment';
 
@@ -13,8 +14,17 @@ export const boletoSlipController =
   async (event) => {
     const transaction = await getBoletoSlip(deps, event.pathParameters?.uuid ?? '');
     const slip = boletoSlipOf(transaction);
+    const [barcodeImage, pixQrCode] = await Promise.all([
+      itfBarcodeDataUrl(slip.barcode),
+      slip.brCode ? qrMatrix(slip.brCode) : undefined,
+    ]);
     const view = (
-      <BoletoSlipPage slip={slip} barcodeImage={itfBarcodeDataUrl(slip.barcode)} sandbox={serviceConfig().stage === 'sandbox'} />
+      <BoletoSlipPage
+        slip={slip}
+        barcodeImage={barcodeImage}
+        pixQrCode={pixQrCode}
+        sandbox={serviceConfig().stage === 'sandbox'}
+      />
     );
     return htmlResponse(200, renderDocument(view));
   };
