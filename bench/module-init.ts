@@ -3,12 +3,14 @@
  * cold start. Packages the stage as `serverless deploy` would (esbuild, minified, the AWS SDK left to the runtime), then
  * imports each function's handler in a fresh Node process `runs` times (default 5) and prints the median. The bundles
  * are unpacked inside the repository so that `@aws-sdk/*` resolves from node_modules, as the runtime provides it.
- * Module-scope code runs with a stage's environment (no AWS call is made at import). Prints figures; asserts nothing.
+ * Module-scope code runs with a stage's environment (no AWS call is made at import). "init KiB" is what the import reads:
+ * the entry file and the chunks it imports statically; "all KiB" adds the chunks it loads on first use (`import()`).
+ * Prints figures; asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const outDir = mkdtempSync(join(tmpdir(), 'gwstore-module-init-'));
@@ -35,7 +37,7 @@ try {
     stdio: 'ignore',
   });
   rmSync(unpacked, { recursive: true, force: true });
-  const rows: [string, number, number, number][] = [];
+  const rows: [string, number, number, number, number][] = [];
   for (const file of readdirSync(outDir)
     .filter((name) => name.endsWith('.zip'))
     .sort()) {
@@ -51,12 +53,22 @@ try {
           execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_TIMER, handler], { env: ENV, encoding: 'utf8' }),
         ) as [number, number],
     );
-    rows.push([name, median(samples.map(([wall]) => wall)), median(samples.map(([, cpu]) => cpu)), bundleKib(dir)]);
+    rows.push([
+      name,
+      median(samples.map(([wall]) => wall)),
+      median(samples.map(([, cpu]) => cpu)),
+      initKib(handler),
+      bundleKib(dir),
+    ]);
   }
   console.log(`module init per function (median of ${RUNS} fresh imports of the packaged bundle, Node ${process.version}):`);
-  console.log(`${'function'.padEnd(28)} ${'wall ms'.padStart(8)} ${'cpu ms'.padStart(8)} ${'bundle KiB'.padStart(11)}`);
-  for (const [name, wall, cpu, kib] of rows) {
-    console.log(`${name.padEnd(28)} ${wall.toFixed(1).padStart(8)} ${cpu.toFixed(1).padStart(8)} ${kib.toFixed(0).padStart(11)}`);
+  console.log(
+    `${'function'.padEnd(28)} ${'wall ms'.padStart(8)} ${'cpu ms'.padStart(8)} ${'init KiB'.padStart(9)} ${'all KiB'.padStart(8)}`,
+  );
+  for (const [name, wall, cpu, init, all] of rows) {
+    console.log(
+      `${name.padEnd(28)} ${wall.toFixed(1).padStart(8)} ${cpu.toFixed(1).padStart(8)} ${init.toFixed(0).padStart(9)} ${all.toFixed(0).padStart(8)}`,
+    );
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
@@ -65,6 +77,22 @@ try {
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** The JavaScript an import of `entry` reads, in KiB: the file and, transitively, the files it imports statically. */
+function initKib(entry: string): number {
+  const read = new Set<string>();
+  const visit = (file: string) => {
+    if (read.has(file)) return;
+    read.add(file);
+    // esbuild's output imports its chunks as `import{...}from"./x.mjs"` or `import"./x.mjs"`; `import("./x.mjs")` is
+    // a load on first use and is not followed.
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.\.?\/[^"]+\.mjs)"/g)) {
+      visit(resolve(dirname(file), path!));
+    }
+  };
+  visit(entry);
+  return [...read].reduce((sum, file) => sum + statSync(file).size, 0) / 1024;
 }
 
 /** The unpacked bundle's JavaScript (source maps aside), in KiB. */
@@ -83,11 +111,20 @@ function bundleKib(dir: string): number {
   return walk(dir) / 1024;
 }
 
-/** The bundle's entry file: the one .mjs under functions/ (serverless-esbuild keeps the source layout). */
+/**
+ * The bundle's entry file: the one .mjs under functions/ outside `<entry>.chunks/` (serverless-esbuild keeps the source
+ * layout; plugins/esbuild-plugins.cjs puts the chunks beside it).
+ */
 function findHandler(dir: string): string {
   const walk = (at: string): string[] =>
     readdirSync(at, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(at, entry.name)) : entry.name.endsWith('.mjs') ? [join(at, entry.name)] : [],
+      entry.isDirectory()
+        ? entry.name.endsWith('.chunks')
+          ? []
+          : walk(join(at, entry.name))
+        : entry.name.endsWith('.mjs')
+          ? [join(at, entry.name)]
+          : [],
     );
   const [entry] = walk(dir);
   if (!entry) throw new Error(`no .mjs bundle in ${dir}`);

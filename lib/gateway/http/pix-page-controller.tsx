@@ -17,6 +17,7 @@ import { ALREADY_SENT } from '../pages/hosted-page-steps';
 import { PixPage } from '../pages/pix/pix-page';
 import { PIX_PAGE_SCRIPT } from '../pages/pix/pix-page-script';
 import { pixPageState, secondsLeft } from '../pages/pix/pix-page-state';
+import { qrMatrix } from '../pages/pix/qr-code';
 import type { GatewayDependencies } from '../use-cases/dependencies';
 import { findPixCharge, simulatePixPaymentOnPage } from '../use-cases/pix-page';
 import { HostedPageCsrfError } from './hosted-page-csrf-error';
@@ -81,7 +82,7 @@ async function pixPageContext(deps: GatewayDependencies, uuid: string): Promise<
 }
 
 /** The page in the state the transaction and the clock say; a script nonce and a CSRF token while it awaits payment. */
-function showPixPage(page: PixPageContext, status: number, note?: string): ApiResult {
+async function showPixPage(page: PixPageContext, status: number, note?: string): Promise<ApiResult> {
   const { transaction, charge, now } = page;
   const state = pixPageState(transaction.status, charge, now);
   const awaiting = state === 'awaiting';
@@ -90,12 +91,14 @@ function showPixPage(page: PixPageContext, status: number, note?: string): ApiRe
   // The simulate form's token lives as long as the charge may still be paid.
   const simulateCsrf = awaiting && page.canSimulate ? issueCsrfToken(page.secret, page.uuid, now, Math.max(60, left)) : undefined;
   const returnUrl = transaction.returnUrl ? returnUrlFor(transaction.returnUrl, transaction.id) : undefined;
+  const qrCode = awaiting ? await qrMatrix(charge.brCode) : undefined;
   const view = (
     <PixPage
       transaction={transaction}
       uuid={page.uuid}
       charge={charge}
       state={state}
+      qrCode={qrCode}
       secondsLeft={left}
       returnUrl={returnUrl}
       simulateCsrf={simulateCsrf}

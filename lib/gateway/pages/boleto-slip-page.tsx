@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { BoletoSlip } from '../boleto/boleto-slip';
 import type { Buyer } from '../domain/transaction';
 import { DocumentHead } from './page-layout';
-import { QrCodeSvg } from './pix/qr-code';
+import { QrCodeSvg, type QrMatrix } from './pix/qr-code';
 
 /** A4 on paper (print CSS), one readable column on a phone. No script: printing is the browser's own command. */
 const STYLES = `
@@ -113,7 +113,8 @@ function BankHeader({ slip, showLine }: { slip: BoletoSlip; showLine: boolean })
   );
 }
 
-export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; sandbox: boolean }) {
+/** `pixQrCode`: the QR code of the slip's BR Code (boleto híbrido), drawn beforehand (qrMatrix). */
+export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; pixQrCode?: QrMatrix; sandbox: boolean }) {
   const { slip } = props;
   return (
     <html lang="pt-BR">
@@ -151,9 +152,9 @@ export function BoletoSlipPage(props: { slip: BoletoSlip; barcodeImage: string; 
             </div>
             <div class="barcode">
               <img src={props.barcodeImage} alt={`Código de barras ${slip.barcode}`} width={390} height={49} />
-              {slip.brCode ? (
+              {props.pixQrCode ? (
                 <div class="pix" data-testid="pix-qr">
-                  <QrCodeSvg text={slip.brCode} label={`QR code Pix de R$ ${slip.amount}`} />
+                  <QrCodeSvg matrix={props.pixQrCode} label={`QR code Pix de R$ ${slip.amount}`} />
                   <span class="small">Pague com Pix: leia o QR code no app do seu banco</span>
                 </div>
               ) : null}

@@ -39,18 +39,22 @@ function multiplyModP(crc: ReflectedCrc, a: bigint, b: bigint): bigint {
   return product;
 }
 
-/** x^(2^k) mod P for k = 0..63: enough for any byte length below 2^60. */
-const POWERS = new Map<ReflectedCrc, bigint[]>(
-  Object.values(CRCS).map((crc) => {
-    const powers = [1n << (crc.width - 2n)];
+/** x^(2^k) mod P for k = 0..63 per CRC (enough for any byte length below 2^60), built on the CRC's first combine. */
+const POWERS = new Map<ReflectedCrc, bigint[]>();
+
+function powersOf(crc: ReflectedCrc): bigint[] {
+  let powers = POWERS.get(crc);
+  if (!powers) {
+    powers = [1n << (crc.width - 2n)];
     for (let k = 1; k < 64; k++) powers.push(multiplyModP(crc, powers[k - 1]!, powers[k - 1]!));
-    return [crc, powers];
-  }),
-);
+    POWERS.set(crc, powers);
+  }
+  return powers;
+}
 
 /** x^(8·bytes) mod P: the shift that appending `bytes` bytes applies to the CRC before them. */
 function shiftFor(crc: ReflectedCrc, bytes: number): bigint {
-  const powers = POWERS.get(crc)!;
+  const powers = powersOf(crc);
   let shift = 1n << (crc.width - 1n);
   let n = BigInt(bytes);
   // Bit k of the length in bytes is x^(2^(k+3)) (8 bits a byte).

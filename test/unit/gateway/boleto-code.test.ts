@@ -113,14 +113,14 @@ describe('bank registry and slip', () => {
     expect(brazilianAmount(5)).toBe('0,05');
   });
 
-  it('draws the 44 digits as an ITF barcode in SVG, wide elements 3× the narrow ones', () => {
+  it('draws the 44 digits as an ITF barcode in SVG, wide elements 3× the narrow ones', async () => {
     const barcode = boletoSlipOf(transaction).barcode;
-    const svg = itfBarcodeSvg(barcode);
+    const svg = await itfBarcodeSvg(barcode);
     expect(svg).toContain('preserveAspectRatio="none"'); // fills the slip's 103 × 13 mm box
     const { digits, widths } = readItf(svg);
     expect(digits).toBe(barcode);
     expect(widths).toEqual([1, 3]);
-    expect(() => itfBarcodeSvg('123')).toThrow(RangeError);
+    await expect(itfBarcodeSvg('123')).rejects.toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { functionBundle as bundleOf } from '../../support/function-bundle';
+import { functionBundle as bundleOf, packagedFunctions } from '../../support/function-bundle';
 
 const functionsOf = (surface: string) =>
   readdirSync(`functions/${surface}`)
@@ -41,5 +41,32 @@ describe('each gateway, admin and pages function loads only what it uses', () =>
     // builder ajv-keywords' transform module imports are bundled, never the schema compiler.
     const ajvFiles = creates.files.filter((file) => file.includes('node_modules/ajv/'));
     expect(ajvFiles.filter((file) => !/\/dist\/(runtime|compile\/codegen)\//.test(file))).toEqual([]);
+  });
+
+  // As packaged (SDK bundled, code splitting): what a function imports on first use sits in chunk files it does not
+  // read at cold start.
+  const matching = (files: Set<string>, pattern: RegExp) => [...files].filter((file) => pattern.test(file));
+  const FIRST_USE_ONLY = /node_modules\/(@aws-sdk\/(client-kms|client-secrets-manager|nested-clients)|bwip-js)\//;
+
+  it('packaged: none reads KMS, Secrets Manager, the SSO/STS credential clients or bwip-js at init, nor the SDK as CommonJS', async () => {
+    const packaged = await packagedFunctions(TABLE_FUNCTIONS);
+    for (const entry of TABLE_FUNCTIONS) {
+      const { atInit } = packaged.get(entry)!;
+      expect({ entry, files: matching(atInit, FIRST_USE_ONLY) }).toEqual({ entry, files: [] });
+      // The SDK's ES modules, tree-shaken, not its CommonJS builds kept whole.
+      expect({ entry, files: matching(atInit, /node_modules\/@aws-sdk\/[^/]+\/dist-cjs\//) }).toEqual({ entry, files: [] });
+    }
+    // The pages that draw a code load bwip-js on their first such request.
+    for (const entry of ['functions/pages/pix-page.ts', 'functions/pages/boleto-slip.ts']) {
+      expect(matching(packaged.get(entry)!.onFirstUse, /node_modules\/bwip-js\//)).not.toEqual([]);
+    }
+  });
+
+  it("packaged alone, as serverless-esbuild builds it, the Pix page's chunks sit in its own folder (and so in its zip only)", async () => {
+    const entry = 'functions/pages/pix-page.ts';
+    const { chunks } = (await packagedFunctions([entry])).get(entry)!;
+    expect(chunks.length).toBeGreaterThan(0);
+    // serverless-esbuild zips `<entry>.*` into this function's artifact only (plugins/esbuild-plugins.cjs).
+    expect(chunks.filter((chunk) => !chunk.startsWith('pix-page.chunks/'))).toEqual([]);
   });
 });

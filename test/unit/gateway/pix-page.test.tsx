@@ -30,12 +30,12 @@ function modulesOfSvg(svg: string): { side: number; dark: Set<string> } {
 
 describe('the hosted Pix page’s QR code', () => {
   it('is inline SVG whose modules zbarimg reads back as exactly the BR Code', async () => {
-    const svg = render(<QrCodeSvg text={BR_CODE} label="QR Code Pix" />);
+    const matrix = await qrMatrix(BR_CODE);
+    const svg = render(<QrCodeSvg matrix={matrix} label="QR Code Pix" />);
     expect(svg).toMatch(/^<svg [^>]*role="img"[^>]*aria-label="QR Code Pix"/);
     expect(svg).not.toMatch(/<script|<image|href=/);
     const { side, dark } = modulesOfSvg(svg);
-    const { size } = qrMatrix(BR_CODE);
-    expect(side).toBe(size + 2 * QUIET_ZONE);
+    expect(side).toBe(matrix.size + 2 * QUIET_ZONE);
     // The quiet zone is blank: nothing is painted in the first or last four rows and columns.
     for (const cell of dark) {
       const [x, y] = cell.split(',').map(Number) as [number, number];
@@ -53,14 +53,15 @@ describe('the hosted Pix page’s QR code', () => {
     expect(qrPath(matrix)).toBe(`M${o} ${o}h2v1h-2zM${o} ${o + 2}h1v1h-1zM${o + 2} ${o + 2}h1v1h-1z`);
   });
 
-  it('grows with the text and refuses nothing a BR Code can hold (up to 512 characters)', () => {
-    expect(qrMatrix('x'.repeat(512)).size).toBeGreaterThan(qrMatrix(BR_CODE).size);
+  it('grows with the text and refuses nothing a BR Code can hold (up to 512 characters)', async () => {
+    expect((await qrMatrix('x'.repeat(512))).size).toBeGreaterThan((await qrMatrix(BR_CODE)).size);
   });
 });
 
 const uuid = '0b5e1c9a-3f1e-4a57-9d1e-2f9a1b7c4d10';
 const now = new Date('2026-11-27T12:00:00Z');
 const charge = { brCode: BR_CODE, expiresAt: '2026-11-27T13:00:00.000Z' };
+const QR_CODE = await qrMatrix(BR_CODE);
 
 function pageProps(overrides: Partial<PixPageProps> = {}): PixPageProps {
   const transaction = {
@@ -89,6 +90,7 @@ function pageProps(overrides: Partial<PixPageProps> = {}): PixPageProps {
     uuid,
     charge,
     state: 'awaiting',
+    qrCode: QR_CODE,
     secondsLeft: 3600,
     returnUrl: 'https://loja.example/volta?transacao=42',
     scriptNonce: 'bm9uY2U',

@@ -4,7 +4,7 @@ import { OrderSummary } from '../order-summary';
 import { PageLayout } from '../page-layout';
 import { THEMES } from '../page-theme';
 import { brasiliaDateTime, type PixPageCharge, type PixPageState } from './pix-page-state';
-import { QrCodeSvg } from './qr-code';
+import { QrCodeSvg, type QrMatrix } from './qr-code';
 
 /** Paths relative to the page (`/v1/pix/<uuid>`), so a stage prefix in front of `/v1` is kept. */
 export const pixPagePaths = (uuid: string) => ({
@@ -18,6 +18,8 @@ export interface PixPageProps {
   uuid: string;
   charge: PixPageCharge;
   state: PixPageState;
+  /** The BR Code's QR code, drawn beforehand (qrMatrix), while the charge awaits payment. */
+  qrCode?: QrMatrix;
   /** Seconds left to pay, from the server's clock. */
   secondsLeft: number;
   /** The store's url_retorno with `transacao=<id>`, when the merchant sent one. */
@@ -79,7 +81,9 @@ function AwaitingPayment(props: PixPageProps) {
       <div class="while-open">
         <p>Abra o app do seu banco, escolha Pix e leia o QR code, ou use o Pix copia e cola.</p>
         <div class="qr">
-          <QrCodeSvg text={charge.brCode} label={`QR code do Pix de ${amount} para ${transaction.merchantName}`} />
+          {props.qrCode ? (
+            <QrCodeSvg matrix={props.qrCode} label={`QR code do Pix de ${amount} para ${transaction.merchantName}`} />
+          ) : null}
         </div>
         <div class="field">
           <label for="pix-copia-e-cola">Pix copia e cola</label>

@@ -1,4 +1,5 @@
-import bwipjs, { type RawOptions } from 'bwip-js/node';
+import type { RawOptions } from 'bwip-js/node';
+import { barcodeEncoder } from '../../barcodes/barcode-encoder';
 
 /** A QR code's modules, row by row (`true` = dark), without the quiet zone. */
 export interface QrMatrix {
@@ -12,9 +13,11 @@ export const QUIET_ZONE = 4;
 /**
  * The QR code of a text, at error correction level M (the level the BCB's BR Code manual recommends). Encoded by
  * bwip-js, the BWIPP port the boleto's barcode already uses: a code every bank app must read is not something to
- * hand-roll, and it is no new dependency. Only its module matrix is taken; the page draws the SVG itself.
+ * hand-roll, and it is no new dependency. Only its module matrix is taken; the page draws the SVG itself. Async:
+ * bwip-js loads on first use (barcode-encoder.ts), so the caller draws the matrix before it renders the page.
  */
-export function qrMatrix(text: string): QrMatrix {
+export async function qrMatrix(text: string): Promise<QrMatrix> {
+  const bwipjs = await barcodeEncoder();
   // The module matrix comes from the default export's `raw` (the named `raw` export is BWIPP's "raw" symbology);
   // `eclevel` is a BWIPP option bwip-js's typings do not list.
   const options: RawOptions & { eclevel: 'M' } = { bcid: 'qrcode', text, eclevel: 'M' };
@@ -49,8 +52,8 @@ export function qrPath(matrix: QrMatrix): string {
  * The QR code as inline SVG, drawn on the server: scales to any width without blurring (crisp module edges), prints,
  * and needs neither script nor image request. `label` is what a screen reader says instead.
  */
-export function QrCodeSvg(props: { text: string; label: string; class?: string }) {
-  const matrix = qrMatrix(props.text);
+export function QrCodeSvg(props: { matrix: QrMatrix; label: string; class?: string }) {
+  const { matrix } = props;
   const side = matrix.size + 2 * QUIET_ZONE;
   return (
     <svg
