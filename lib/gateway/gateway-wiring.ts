@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClients, tableClients } from '../aws';
 import { type ServiceConfig, serviceConfig } from '../config';
+import { dnsResolver, HttpPushSender } from '../delivery/push-sender';
 import { type MetricsSink, metrics, NO_METRICS } from '../metrics';
 import type { Acquirer } from './acquirers/acquirer';
 import { UnconfiguredProductionAcquirer } from './acquirers/production-acquirer';
@@ -17,7 +18,6 @@ import type { PixExpiryDependencies } from './use-cases/pix-expiry';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
 import { DynamoOutboxStore } from './webhooks/dynamo-outbox-store';
 import { DynamoWebhookEndpointStore } from './webhooks/dynamo-webhook-endpoint-store';
-import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
  * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
@@ -72,7 +72,7 @@ export function createWebhookDelivery(
     ...(sink ? { metrics: sink } : {}),
     webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
     outbox: new DynamoOutboxStore(clients.documents, names.gatewayTable),
-    sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    sender: new HttpPushSender({ allowPrivate: config.webhookAllowPrivate }),
     now: () => new Date(),
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
     retryBaseSeconds: config.webhookRetryBaseSeconds,
