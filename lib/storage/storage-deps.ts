@@ -7,6 +7,7 @@ import type { BucketCatalog } from './buckets/bucket';
 import type { KeyProvider } from './encryption/key-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
 import type { UploadCatalog } from './multipart/multipart-upload';
+import type { NotificationSettings } from './notifications/notification-settings';
 import type { BlobStorage } from './objects/blob-storage';
 import type { ObjectCatalog } from './objects/object-record';
 import type { RequestReader } from './requests/request-reads';
@@ -41,6 +42,8 @@ export interface StorageDeps {
   minPartBytes: number;
   /** GetObjectTorrent: the largest object a torrent is made for, and the tracker torrents announce. */
   torrent: TorrentSettings;
+  /** Topics and bucket notifications (DESIGN §7.9); none: the topic API answers NotImplemented (in-memory tests). */
+  notifications?: NotificationSettings;
   /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */
   authFailures?: AuthFailureLimit;
 }

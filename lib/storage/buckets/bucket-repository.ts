@@ -7,6 +7,7 @@ import type { Grant } from '../acl/access-control';
 import type { CorsRule } from '../cors/cors-rules';
 import type { BucketEncryption } from '../encryption/default-encryption';
 import type { LifecycleRule } from '../lifecycle/lifecycle-rule';
+import type { NotificationConfiguration } from '../notifications/notification-configuration';
 import type { BucketObjectLock } from '../object-lock/object-lock';
 import { isObjectOwnership } from '../ownership/object-ownership';
 import type { PublicAccessBlock } from '../public-access/public-access-block';
@@ -265,5 +266,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
     ...(item.logging === undefined ? {} : { logging: item.logging as BucketLogging }),
     ...(item.website === undefined ? {} : { website: item.website as WebsiteConfiguration }),
+    ...(Array.isArray(item.notification) ? { notification: item.notification as NotificationConfiguration } : {}),
   };
 }
