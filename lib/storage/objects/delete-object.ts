@@ -2,6 +2,7 @@ import { ownerOf, type Principal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
+import { changeOutbox } from '../notifications/change-notifications';
 import { governanceBypassed } from '../object-lock/lock-request-headers';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion, removeVersion } from '../versions/version-writer';
@@ -22,6 +23,8 @@ export interface DeleteOptions {
   versionId?: string;
   precondition?: WritePrecondition;
   bypassGovernanceRequested?: boolean;
+  /** The lifecycle pass expires it: notified as `LifecycleExpiration:*`, not `ObjectRemoved:*` (as on S3). */
+  lifecycle?: boolean;
 }
 
 /**
@@ -45,18 +48,21 @@ export async function deleteFromBucket(
   principal: Principal,
   target: BucketRecord,
   key: string,
-  { versionId, precondition, bypassGovernanceRequested = false }: DeleteOptions = {},
+  { versionId, precondition, bypassGovernanceRequested = false, lifecycle = false }: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
   let bucket = target;
   const name = bucket.name;
+  const principalId = ownerOf(principal).id;
+  const removal = { event: lifecycle ? 'LifecycleExpiration:Delete' : 'ObjectRemoved:Delete', principalId } as const;
   // `null` names the one object of a bucket that never had versioning.
   if (versionId !== undefined && (versionId !== 'null' || bucket.versioning)) {
     const bypass = governanceBypassed(principal, bucket, bypassGovernanceRequested);
-    const removed = await removeVersion(deps, bucket, key, versionId, precondition, bypass);
+    const removed = await removeVersion(deps, bucket, key, versionId, precondition, bypass, removal);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }
   if (!bucket.versioning) {
-    const removed = await removeUnversioned(deps, name, key, precondition);
+    const outbox = changeOutbox(deps, bucket, removal, { key }, deps.now().getTime());
+    const removed = await removeUnversioned(deps, name, key, precondition, outbox);
     if (removed !== 'versioned') {
       if (removed) await removeObjectBlobs(deps, removed);
       return {};
@@ -64,7 +70,7 @@ export async function deleteFromBucket(
     // Versioning was enabled while this request ran.
     bucket = (await deps.buckets.get(name)) ?? missing(name);
   }
-  return addDeleteMarker(deps, principal, bucket, key, precondition);
+  return addDeleteMarker(deps, principal, bucket, key, precondition, lifecycle);
 }
 
 /** The unversioned delete; a conditional one removes the record only if it is still the one the condition was checked on. */
@@ -73,13 +79,14 @@ async function removeUnversioned(
   name: string,
   key: string,
   precondition: WritePrecondition | undefined,
+  outbox: readonly Record<string, unknown>[],
 ): Promise<ObjectRecord | undefined | 'versioned'> {
-  if (!precondition) return (await deps.objects.remove(name, key)) as ObjectRecord | undefined | 'versioned';
+  if (!precondition) return (await deps.objects.remove(name, key, undefined, outbox)) as ObjectRecord | undefined | 'versioned';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.objects.get(name, key);
     precondition(current);
     if (!current) return undefined;
-    const removed = await deps.objects.remove(name, key, current.blobId);
+    const removed = await deps.objects.remove(name, key, current.blobId, outbox);
     if (removed !== 'conflict') return removed;
   }
   throw new StorageError('SlowDown');
@@ -91,6 +98,7 @@ async function addDeleteMarker(
   bucket: BucketRecord,
   key: string,
   precondition: WritePrecondition | undefined,
+  lifecycle: boolean,
 ): Promise<DeleteOutcome> {
   // A conditional delete of a key that has no version at all deletes nothing and writes no marker (RGW: -ENOENT is
   // no error). Had a version appeared since this read, the delete simply came first.
@@ -116,6 +124,7 @@ async function addDeleteMarker(
       deleteMarker: true,
     },
     precondition,
+    { event: lifecycle ? 'LifecycleExpiration:DeleteMarkerCreated' : 'ObjectRemoved:DeleteMarkerCreated', principalId: owner.id },
   );
   return { versionId: marker.versionId, deleteMarker: true };
 }

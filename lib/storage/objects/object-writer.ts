@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
+import { changeOutbox, type NotifyCause } from '../notifications/change-notifications';
+import type { EventName } from '../notifications/event-names';
 import { lockForNewVersion } from '../object-lock/lock-rules';
 import { lockField } from '../object-lock/object-lock';
 import type { StorageDeps } from '../storage-deps';
@@ -29,17 +31,23 @@ export async function commitObject(
   precondition?: WritePrecondition,
   /** False when the blobs are not this request's own (a multipart upload keeps its parts when completion fails). */
   removeOnFailure = true,
+  /** The notification event this write is (PUT unless said: POST, COPY, CompleteMultipartUpload). */
+  event: Extract<EventName, `ObjectCreated:${string}`> = 'ObjectCreated:Put',
 ): Promise<Committed> {
   // Every new version passes here: the bucket's default retention applies to those whose request named none.
   record = { ...record, ...lockField(lockForNewVersion(bucket.objectLock, record.lock, deps.now())) };
+  const cause: NotifyCause = { event, principalId: record.ownerId };
   try {
-    if (!bucket.versioning && (await commitUnversioned(deps, record, precondition)) === 'committed') {
+    if (!bucket.versioning && (await commitUnversioned(deps, bucket, record, precondition, cause)) === 'committed') {
       return { record, versioned: false };
     }
     // Versioned, or versioning was enabled while this request ran: the unversioned commit refused it.
     const current = bucket.versioning ? bucket : await deps.buckets.get(bucket.name);
     if (!current?.versioning) throw new StorageError('NoSuchBucket', undefined, { BucketName: bucket.name });
-    return { record: await addVersion(deps, current, { ...record, deleteMarker: false }, precondition), versioned: true };
+    return {
+      record: await addVersion(deps, current, { ...record, deleteMarker: false }, precondition, cause),
+      versioned: true,
+    };
   } catch (error) {
     if (removeOnFailure) await removeObjectBlobs(deps, record);
     throw error;
@@ -53,13 +61,17 @@ export async function commitObject(
  */
 async function commitUnversioned(
   deps: StorageDeps,
+  bucket: BucketRecord,
   record: ObjectRecord,
   precondition: WritePrecondition | undefined,
+  cause: NotifyCause,
 ): Promise<'committed' | 'no-bucket'> {
+  const { key, size, etag } = record;
+  const outbox = changeOutbox(deps, bucket, cause, { key, size, etag }, deps.now().getTime());
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.objects.get(record.bucket, record.key);
     precondition?.(current);
-    const outcome = await deps.objects.commit(record, current?.blobId);
+    const outcome = await deps.objects.commit(record, current?.blobId, outbox);
     if (outcome === 'committed') {
       if (current) await removeObjectBlobs(deps, current);
       return outcome;

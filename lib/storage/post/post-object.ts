@@ -76,6 +76,7 @@ export async function postObject(
       body: file.bytes,
       headers,
       checksum,
+      viaPostForm: true,
       ...(tags ? { tags } : {}),
     },
   );

@@ -11,7 +11,7 @@ import {
 } from '../objects/listing-item';
 import { ListingModes } from '../objects/listing-mode-repository';
 import type { ManifestPart, ObjectSettings } from '../objects/object-record';
-import { rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
+import { outboxPuts, rangeQuery, settingsUpdate, toObjectRecord } from '../objects/object-repository';
 import { type KeyHead, type ObjectVersion, type VersionCatalog, type VersionChange, versionCursor } from './object-version';
 
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
@@ -117,6 +117,7 @@ export class VersionRepository implements VersionCatalog {
         },
       });
     }
+    items.push(...outboxPuts(table, change.outbox ?? []));
     const outcome = await tryTransactWrite(this.documents, items);
     if (outcome === 'committed') return outcome;
     return outcome.failedIndex === 0 ? 'no-bucket' : 'conflict';

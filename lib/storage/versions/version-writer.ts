@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
+import { changeOutbox, type NotifyCause } from '../notifications/change-notifications';
 import { assertDeletable } from '../object-lock/lock-rules';
 import type { ObjectRecord } from '../objects/object-record';
 import { removeObjectBlobs } from '../objects/remove-blob';
 import type { WritePrecondition } from '../objects/write-conditions';
 import type { StorageDeps } from '../storage-deps';
 import { type KeyHead, MAX_VERSIONED_KEY_BYTES, type ObjectVersion, type VersionChange } from './object-version';
-import { newVersionSeq } from './version-id';
+import { newVersionSeq, timeOfSeq } from './version-id';
 import { findVersion, legacyVersion, nullVersionOf, readKeyState } from './version-lookup';
 
 const MAX_ATTEMPTS = 40;
@@ -26,6 +27,8 @@ export async function addVersion(
   bucket: BucketRecord,
   content: ObjectRecord & { deleteMarker: boolean },
   precondition?: WritePrecondition,
+  /** The notification event this version is (a created object, or a delete marker). */
+  cause?: NotifyCause,
 ): Promise<ObjectVersion> {
   const suspended = bucket.versioning === 'Suspended';
   const { bucket: name, key } = content;
@@ -50,6 +53,15 @@ export async function addVersion(
       // A legacy null version lives only in the current item, which `current` overwrites or removes.
       remove: suspended && previousNull && !legacy ? [previousNull.seq] : [],
       current: added.deleteMarker ? null : added,
+      outbox: changeOutbox(
+        deps,
+        bucket,
+        cause,
+        added.deleteMarker
+          ? { key, versionId: added.versionId }
+          : { key, size: added.size, etag: added.etag, versionId: added.versionId },
+        timeOfSeq(seq),
+      ),
     };
     const outcome = await deps.versions.apply(change);
     if (outcome !== 'committed') return outcome;
@@ -70,6 +82,8 @@ export async function removeVersion(
   versionId: string,
   precondition?: WritePrecondition,
   bypassGovernance = false,
+  /** The notification event this removal is (a DELETE ?versionId, or lifecycle expiration). */
+  cause?: NotifyCause,
 ): Promise<ObjectVersion | undefined> {
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
@@ -77,7 +91,21 @@ export async function removeVersion(
     precondition?.(target);
     if (!target) return { done: undefined };
     assertDeletable(target.lock, deps.now(), bypassGovernance);
-    const change: VersionChange = { bucket: bucket.name, key, put: [], remove: [], current: 'keep' };
+    const change: VersionChange = {
+      bucket: bucket.name,
+      key,
+      put: [],
+      remove: [],
+      current: 'keep',
+      // Ordered after the key's latest change: its head's seq (the removal itself makes no new seq).
+      outbox: changeOutbox(
+        deps,
+        bucket,
+        cause,
+        { key, versionId: target.versionId },
+        Math.max(deps.now().getTime(), state.head ? timeOfSeq(state.head.latestSeq) + 1 : 0),
+      ),
+    };
     if (state.head) {
       const { head } = state;
       const nullSeq = head.nullSeq === target.seq ? undefined : head.nullSeq;
