@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -21,6 +20,7 @@ import { applyLifecycle } from '../../../lib/storage';
 import { deliverDueNotifications } from '../../../lib/storage/notifications/deliver-notifications';
 import { notificationKey } from '../../../lib/storage/notifications/notification-outbox';
 import { createNotificationDelivery, createStorageWiring } from '../../../lib/storage/storage-wiring';
+import { sigV4PostFields } from '../../support/post-policy';
 import { rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
@@ -182,7 +182,9 @@ describe('bucket notifications delivered (DESIGN §7.9)', () => {
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'n/skip.jpg' }));
     // POST Object (a browser form).
     const form = new FormData();
-    for (const [name, value] of postFields(bucket, 'n/form.txt')) form.append(name, value);
+    const key = 'n/form.txt';
+    const fields: [string, string][] = [['key', key], ...sigV4PostFields([{ bucket }, { key }], user)];
+    for (const [name, value] of fields) form.append(name, value);
     form.append('file', new Blob(['from a form'], { type: 'text/plain' }), 'form.txt');
     expect((await fetch(`${baseUrl}/${bucket}`, { method: 'POST', body: form })).status).toBe(204);
     // Lifecycle expiration: a one-day rule under one-second days, applied by the pass.
@@ -274,26 +276,3 @@ describe('bucket notifications delivered (DESIGN §7.9)', () => {
     }
   }, 240_000);
 });
-
-/** A SigV4 POST policy form for one key (as post-object.test.ts builds them). */
-function postFields(bucket: string, key: string): [string, string][] {
-  const hmac = (secret: string | Buffer, data: string) => createHmac('sha256', secret).update(data).digest();
-  const now = new Date();
-  const date = now.toISOString().slice(0, 10).replace(/-/g, '');
-  const auth: [string, string][] = [
-    ['x-amz-algorithm', 'AWS4-HMAC-SHA256'],
-    ['x-amz-credential', `${user.accessKey}/${date}/us-east-1/s3/aws4_request`],
-    ['x-amz-date', `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`],
-  ];
-  const conditions = [{ bucket }, { key }, ...auth.map(([name, value]) => ({ [name]: value }))];
-  const policy = Buffer.from(JSON.stringify({ expiration: new Date(Date.now() + 600_000).toISOString(), conditions })).toString(
-    'base64',
-  );
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${user.secretKey}`, date), 'us-east-1'), 's3'), 'aws4_request');
-  return [
-    ['key', key],
-    ...auth,
-    ['policy', policy],
-    ['x-amz-signature', createHmac('sha256', signingKey).update(policy).digest('hex')],
-  ];
-}
