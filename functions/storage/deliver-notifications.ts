@@ -1,10 +1,10 @@
-import { awsClients, resourceNames } from '../../lib/aws';
+import { resourceNames, tableClients } from '../../lib/aws';
 import { serviceConfig } from '../../lib/config';
 import { runPassesFor } from '../../lib/delivery/pass-loop';
 import { logger } from '../../lib/log';
 import { metrics } from '../../lib/metrics';
+import { createNotificationDelivery } from '../../lib/storage/notification-wiring';
 import { deliverDueNotifications } from '../../lib/storage/notifications/deliver-notifications';
-import { createNotificationDelivery } from '../../lib/storage/storage-wiring';
 
 /**
  * Every minute (schedule): passes over the bucket notification outbox every 2 s for ~45 s, then claims nothing new,
@@ -12,7 +12,7 @@ import { createNotificationDelivery } from '../../lib/storage/storage-wiring';
  * Outbox state is in DynamoDB: overlapping or crashed invocations lose nothing (at least once).
  */
 const config = serviceConfig();
-const deps = createNotificationDelivery(awsClients(), resourceNames(), config, metrics());
+const deps = createNotificationDelivery(tableClients(), resourceNames(), config, metrics());
 
 export const handler = async () => {
   const totals = await runPassesFor(

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AwsClients, ResourceNames } from '../aws';
 import type { ServiceConfig } from '../config';
-import { HttpPushSender } from '../delivery/push-sender';
-import type { MetricsSink } from '../metrics';
 import { AccessLogBufferRepository } from './access-logs/access-log-buffer-repository';
 import { AuthFailureRepository } from './auth/auth-failure-repository';
 import { BatchedUsageMeter, USAGE_BATCH_MAX_REQUESTS } from './billing/batched-usage-meter';
@@ -15,8 +13,6 @@ import { KmsKeyRepository } from './encryption/kms-key-repository';
 import { LocalKeyProvider } from './encryption/local-key-provider';
 import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
 import { UploadRepository } from './multipart/upload-repository';
-import type { NotificationDeliveryDeps } from './notifications/deliver-notifications';
-import { DynamoNotificationOutbox } from './notifications/notification-outbox-store';
 import { TopicRepository } from './notifications/topic-repository';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
@@ -98,23 +94,5 @@ export function createStorageWiring(
     },
     keys: users,
     reader: new RequestReadRepository(clients.documents, names.storageTable, users),
-  };
-}
-
-/** The notification drainer's dependencies (the scheduled function, and the local stack's timer, against its stage). */
-export function createNotificationDelivery(
-  clients: Pick<AwsClients, 'documents'>,
-  names: Pick<ResourceNames, 'storageTable'>,
-  config: Pick<ServiceConfig, 'webhookAllowPrivate' | 'webhookRetryBaseSeconds'>,
-  sink?: MetricsSink,
-): NotificationDeliveryDeps {
-  return {
-    ...(sink ? { metrics: sink } : {}),
-    outbox: new DynamoNotificationOutbox(clients.documents, names.storageTable),
-    topics: new TopicRepository(clients.documents, names.storageTable),
-    sender: new HttpPushSender({ allowPrivate: config.webhookAllowPrivate }),
-    now: () => new Date(),
-    retryBaseSeconds: config.webhookRetryBaseSeconds,
-    allowPrivate: config.webhookAllowPrivate,
   };
 }

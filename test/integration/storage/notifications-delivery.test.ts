@@ -17,9 +17,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem } from '../../../lib/aws';
 import { applyLifecycle } from '../../../lib/storage';
+import { createNotificationDelivery } from '../../../lib/storage/notification-wiring';
 import { deliverDueNotifications } from '../../../lib/storage/notifications/deliver-notifications';
 import { notificationKey } from '../../../lib/storage/notifications/notification-outbox';
-import { createNotificationDelivery, createStorageWiring } from '../../../lib/storage/storage-wiring';
+import { createStorageWiring } from '../../../lib/storage/storage-wiring';
 import { sigV4PostFields } from '../../support/post-policy';
 import { rawS3 } from '../../support/raw-s3';
 import { testStack } from '../../support/stack';
