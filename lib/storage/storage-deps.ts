@@ -3,7 +3,7 @@ import type { UserDirectory } from './acl/resolve-acl';
 import type { AuthFailureLimit } from './auth/auth-failure-limit';
 import type { AccessKeyResolver } from './auth/request-authenticator';
 import type { UsageMeter } from './billing/request-usage';
-import type { BucketCatalog } from './buckets/bucket';
+import type { BucketCatalog, BucketRecord } from './buckets/bucket';
 import type { KeyProvider } from './encryption/key-provider';
 import type { BlobInventory } from './maintenance/blob-inventory';
 import type { UploadCatalog } from './multipart/multipart-upload';
@@ -13,6 +13,37 @@ import type { ObjectCatalog } from './objects/object-record';
 import type { RequestReader } from './requests/request-reads';
 import type { TorrentSettings } from './torrent/torrent-settings';
 import type { VersionCatalog } from './versions/object-version';
+
+/** A change's event as notifications name it (S3's names without `s3:`; notifications/event-names.ts groups them). */
+export type ChangeEvent =
+  | `ObjectCreated:${'Put' | 'Post' | 'Copy' | 'CompleteMultipartUpload'}`
+  | `ObjectRemoved:${'Delete' | 'DeleteMarkerCreated'}`
+  | `LifecycleExpiration:${'Delete' | 'DeleteMarkerCreated'}`;
+
+/** Why a writer changes a key: the event and who asked. */
+export interface ChangeCause {
+  event: ChangeEvent;
+  principalId: string;
+}
+
+/** What a committed change was, as its notification records tell it. */
+export interface ChangeFacts extends ChangeCause {
+  key: string;
+  /** Created objects only. */
+  size?: number;
+  etag?: string;
+  /** The version made or removed; absent for a bucket that never had versioning. */
+  versionId?: string;
+  /** The change's place in the key's order (a version seq's millisecond; the clock for unversioned keys). */
+  orderMs: number;
+}
+
+/**
+ * The records a change adds to its own DynamoDB transaction (bucket notifications' outbox, implemented in
+ * notifications/change-notifications.ts and injected by storage-wiring.ts): the one seam the object, version and
+ * delete writers call while building their commit. Empty when the bucket has no matching configuration.
+ */
+export type ChangeOutbox = (bucket: BucketRecord, change: ChangeFacts) => Record<string, unknown>[];
 
 /** What the storage use cases need: the ports (users for ACL grants), the clock, id generation and the size limit. */
 export interface StorageDeps {
@@ -44,6 +75,8 @@ export interface StorageDeps {
   torrent: TorrentSettings;
   /** Topics and bucket notifications (DESIGN §7.9); none: the topic API answers NotImplemented (in-memory tests). */
   notifications?: NotificationSettings;
+  /** The change outbox (bucket notifications); none: writes add nothing to their transactions. */
+  changeOutbox?: ChangeOutbox;
   /** Failed authentications per address and minute before SlowDown; none: unlimited (in-memory tests). */
   authFailures?: AuthFailureLimit;
 }

@@ -13,6 +13,7 @@ import { KmsKeyRepository } from './encryption/kms-key-repository';
 import { LocalKeyProvider } from './encryption/local-key-provider';
 import { DEFAULT_MIN_PART_BYTES } from './multipart/multipart-rules';
 import { UploadRepository } from './multipart/upload-repository';
+import { notificationChangeOutbox } from './notifications/change-notifications';
 import { TopicRepository } from './notifications/topic-repository';
 import { ObjectRepository } from './objects/object-repository';
 import { S3BlobStore } from './objects/s3-blob-store';
@@ -72,6 +73,7 @@ export function createStorageWiring(
       users,
       now: () => new Date(),
       newBlobId: randomUUID,
+      changeOutbox: notificationChangeOutbox(config.region, () => new Date()),
       notifications: {
         topics: new TopicRepository(clients.documents, names.storageTable),
         region: config.region,

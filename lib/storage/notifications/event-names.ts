@@ -1,3 +1,5 @@
+import type { ChangeEvent } from '../storage-deps';
+
 /**
  * The event names this service emits, grouped as S3 groups them. Lifecycle expiration has its own names, as on S3
  * (`s3:LifecycleExpiration:*`); a configuration for `s3:ObjectRemoved:*` alone is not told about expirations.
@@ -8,10 +10,11 @@ export const EVENT_GROUPS = {
   'LifecycleExpiration:': ['Delete', 'DeleteMarkerCreated'],
 } as const;
 
-/** An emitted event's name without the `s3:` prefix, as the event JSON's `eventName` carries it. */
-export type EventName = {
-  [G in keyof typeof EVENT_GROUPS]: `${G}${(typeof EVENT_GROUPS)[G][number]}`;
-}[keyof typeof EVENT_GROUPS];
+/** An emitted event's name without the `s3:` prefix, as the event JSON's `eventName` carries it (the writers' ChangeEvent). */
+export type EventName = ChangeEvent &
+  {
+    [G in keyof typeof EVENT_GROUPS]: `${G}${(typeof EVENT_GROUPS)[G][number]}`;
+  }[keyof typeof EVENT_GROUPS];
 
 /** The names a configuration may list: every emitted one with `s3:`, and each group's `*`. */
 export const CONFIGURABLE_EVENTS: ReadonlySet<string> = new Set(

@@ -2,7 +2,6 @@ import { ownerOf, type Principal } from '../auth/principal';
 import type { BucketRecord } from '../buckets/bucket';
 import { bucketFor } from '../buckets/bucket-operations';
 import { StorageError } from '../errors';
-import { changeOutbox } from '../notifications/change-notifications';
 import { governanceBypassed } from '../object-lock/lock-request-headers';
 import type { StorageDeps } from '../storage-deps';
 import { addVersion, removeVersion } from '../versions/version-writer';
@@ -61,7 +60,7 @@ export async function deleteFromBucket(
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }
   if (!bucket.versioning) {
-    const outbox = changeOutbox(deps, bucket, removal, { key }, deps.now().getTime());
+    const outbox = deps.changeOutbox?.(bucket, { ...removal, key, orderMs: deps.now().getTime() }) ?? [];
     const removed = await removeUnversioned(deps, name, key, precondition, outbox);
     if (removed !== 'versioned') {
       if (removed) await removeObjectBlobs(deps, removed);

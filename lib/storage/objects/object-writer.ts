@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
-import { changeOutbox, type NotifyCause } from '../notifications/change-notifications';
-import type { EventName } from '../notifications/event-names';
 import { lockForNewVersion } from '../object-lock/lock-rules';
 import { lockField } from '../object-lock/object-lock';
-import type { StorageDeps } from '../storage-deps';
+import type { ChangeCause, ChangeEvent, StorageDeps } from '../storage-deps';
 import { addVersion } from '../versions/version-writer';
 import type { ObjectRecord } from './object-record';
 import { removeObjectBlobs } from './remove-blob';
@@ -32,11 +30,11 @@ export async function commitObject(
   /** False when the blobs are not this request's own (a multipart upload keeps its parts when completion fails). */
   removeOnFailure = true,
   /** The notification event this write is (PUT unless said: POST, COPY, CompleteMultipartUpload). */
-  event: Extract<EventName, `ObjectCreated:${string}`> = 'ObjectCreated:Put',
+  event: Extract<ChangeEvent, `ObjectCreated:${string}`> = 'ObjectCreated:Put',
 ): Promise<Committed> {
   // Every new version passes here: the bucket's default retention applies to those whose request named none.
   record = { ...record, ...lockField(lockForNewVersion(bucket.objectLock, record.lock, deps.now())) };
-  const cause: NotifyCause = { event, principalId: record.ownerId };
+  const cause: ChangeCause = { event, principalId: record.ownerId };
   try {
     if (!bucket.versioning && (await commitUnversioned(deps, bucket, record, precondition, cause)) === 'committed') {
       return { record, versioned: false };
@@ -64,10 +62,10 @@ async function commitUnversioned(
   bucket: BucketRecord,
   record: ObjectRecord,
   precondition: WritePrecondition | undefined,
-  cause: NotifyCause,
+  cause: ChangeCause,
 ): Promise<'committed' | 'no-bucket'> {
   const { key, size, etag } = record;
-  const outbox = changeOutbox(deps, bucket, cause, { key, size, etag }, deps.now().getTime());
+  const outbox = deps.changeOutbox?.(bucket, { ...cause, key, size, etag, orderMs: deps.now().getTime() }) ?? [];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.objects.get(record.bucket, record.key);
     precondition?.(current);

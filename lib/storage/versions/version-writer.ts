@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BucketRecord } from '../buckets/bucket';
 import { StorageError } from '../errors';
-import { changeOutbox, type NotifyCause } from '../notifications/change-notifications';
 import { assertDeletable } from '../object-lock/lock-rules';
 import type { ObjectRecord } from '../objects/object-record';
 import { removeObjectBlobs } from '../objects/remove-blob';
 import type { WritePrecondition } from '../objects/write-conditions';
-import type { StorageDeps } from '../storage-deps';
+import type { ChangeCause, StorageDeps } from '../storage-deps';
 import { type KeyHead, MAX_VERSIONED_KEY_BYTES, type ObjectVersion, type VersionChange } from './object-version';
 import { newVersionSeq, timeOfSeq } from './version-id';
 import { findVersion, legacyVersion, nullVersionOf, readKeyState } from './version-lookup';
@@ -28,7 +27,7 @@ export async function addVersion(
   content: ObjectRecord & { deleteMarker: boolean },
   precondition?: WritePrecondition,
   /** The notification event this version is (a created object, or a delete marker). */
-  cause?: NotifyCause,
+  cause?: ChangeCause,
 ): Promise<ObjectVersion> {
   const suspended = bucket.versioning === 'Suspended';
   const { bucket: name, key } = content;
@@ -53,15 +52,15 @@ export async function addVersion(
       // A legacy null version lives only in the current item, which `current` overwrites or removes.
       remove: suspended && previousNull && !legacy ? [previousNull.seq] : [],
       current: added.deleteMarker ? null : added,
-      outbox: changeOutbox(
-        deps,
-        bucket,
-        cause,
-        added.deleteMarker
-          ? { key, versionId: added.versionId }
-          : { key, size: added.size, etag: added.etag, versionId: added.versionId },
-        timeOfSeq(seq),
-      ),
+      outbox: cause
+        ? (deps.changeOutbox?.(bucket, {
+            ...cause,
+            key,
+            versionId: added.versionId,
+            ...(added.deleteMarker ? {} : { size: added.size, etag: added.etag }),
+            orderMs: timeOfSeq(seq),
+          }) ?? [])
+        : [],
     };
     const outcome = await deps.versions.apply(change);
     if (outcome !== 'committed') return outcome;
@@ -83,7 +82,7 @@ export async function removeVersion(
   precondition?: WritePrecondition,
   bypassGovernance = false,
   /** The notification event this removal is (a DELETE ?versionId, or lifecycle expiration). */
-  cause?: NotifyCause,
+  cause?: ChangeCause,
 ): Promise<ObjectVersion | undefined> {
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
@@ -98,13 +97,14 @@ export async function removeVersion(
       remove: [],
       current: 'keep',
       // Ordered after the key's latest change: its head's seq (the removal itself makes no new seq).
-      outbox: changeOutbox(
-        deps,
-        bucket,
-        cause,
-        { key, versionId: target.versionId },
-        Math.max(deps.now().getTime(), state.head ? timeOfSeq(state.head.latestSeq) + 1 : 0),
-      ),
+      outbox: cause
+        ? (deps.changeOutbox?.(bucket, {
+            ...cause,
+            key,
+            versionId: target.versionId,
+            orderMs: Math.max(deps.now().getTime(), state.head ? timeOfSeq(state.head.latestSeq) + 1 : 0),
+          }) ?? [])
+        : [],
     };
     if (state.head) {
       const { head } = state;
