@@ -242,6 +242,26 @@ describe('bucket notifications delivered (DESIGN §7.9)', () => {
     expect(events[3]?.s3.object.versionId).toBe(first.VersionId);
   }, 120_000);
 
+  it('two drainers at once: every event is claimed and sent by one of them, once', async () => {
+    const bucket = await notifiedBucket('notify-race', `http://127.0.0.1:${receiver.port}/events`, false);
+    await inBatches(range(20), 10, (i) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: `r${i}`, Body: 'x' })));
+    const until = Date.now() + 60_000;
+    while (receiver.forBucket(bucket).length < 20 && Date.now() < until) {
+      await Promise.all([deliverDueNotifications(drainer), deliverDueNotifications(drainer)]);
+    }
+    await Promise.all([deliverDueNotifications(drainer), deliverDueNotifications(drainer)]);
+    const events = receiver.forBucket(bucket);
+    expect(events.map((event) => event.s3.object.key).sort()).toEqual(
+      range(20)
+        .map((i) => `r${i}`)
+        .sort(),
+    );
+    for (const event of events) {
+      const record = await getItem(stage.clients.documents, stage.names.storageTable, notificationKey(event.eventId));
+      expect([record?.state, (record?.attempts as unknown[]).length]).toEqual(['delivered', 1]);
+    }
+  }, 120_000);
+
   it('a receiver down for a minute gets every event once it is back; every attempt is recorded', async () => {
     const down = new Receiver();
     await down.start();
