@@ -15,6 +15,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
+  PutBucketNotificationConfigurationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -139,6 +140,26 @@ try {
       'S3 PUT 4 KiB',
       'storageObject',
       (i) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: `small-${i}`, Body: small })),
+      PRICES.s3Tier1PerRequest * 1e6,
+    ),
+  );
+  // The same PUT into a bucket with one notification configuration: one more item (the outbox record) in its transaction.
+  const notified = `${bucket}-n`;
+  await s3.send(new CreateBucketCommand({ Bucket: notified }));
+  const topic = { name: 'cost-topic', arn: 'arn:aws:sns:us-east-1::cost-topic', pushEndpoint: 'https://example.com/e' };
+  const owner = (await wiring.deps.buckets.get(notified))?.ownerId ?? '';
+  await wiring.deps.notifications?.topics.put({ ...topic, ownerId: owner, attributes: {}, createdAt: '' });
+  await s3.send(
+    new PutBucketNotificationConfigurationCommand({
+      Bucket: notified,
+      NotificationConfiguration: { TopicConfigurations: [{ TopicArn: topic.arn, Events: ['s3:ObjectCreated:*'] }] },
+    }),
+  );
+  rows.push(
+    await measure(
+      'S3 PUT 4 KiB notify',
+      'storageObject',
+      (i) => s3.send(new PutObjectCommand({ Bucket: notified, Key: `small-${i}`, Body: small })),
       PRICES.s3Tier1PerRequest * 1e6,
     ),
   );

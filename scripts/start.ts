@@ -9,6 +9,8 @@ import { expirePixCharges } from '../lib/gateway/use-cases/pix-expiry';
 import { startDeliveryTimer } from '../lib/gateway/webhooks/delivery-loop';
 import { startPassTimer } from '../lib/scheduling/pass-timer';
 import { applyLifecycle, flushAccessLogs } from '../lib/storage';
+import { createNotificationDelivery } from '../lib/storage/notification-wiring';
+import { deliverDueNotifications } from '../lib/storage/notifications/deliver-notifications';
 import { createStorageWiring } from '../lib/storage/storage-wiring';
 import { Lifecycle } from './local/lifecycle';
 import { startLocalStack } from './local/local-stack';
@@ -122,6 +124,19 @@ async function main(): Promise<void> {
     onError: (error) => console.error(`lifecycle: pass failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   lifecycle.add(() => lifecyclePass.stop());
+
+  // Bucket notifications: on AWS a scheduled function; here the same drainer every second.
+  const notifyDeps = createNotificationDelivery(stack.context.clients, stack.context.names, stack.context.config);
+  const notify = startPassTimer(() => deliverDueNotifications(notifyDeps), {
+    everyMs: 1000,
+    onRun: (run) => {
+      if (run.attempted > 0)
+        console.log(`notifications: ${run.delivered} delivered, ${run.attempted - run.delivered} failed attempts`);
+    },
+    onError: (error) =>
+      console.error(`notifications: delivery pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  lifecycle.add(() => notify.stop());
 
   // Access log delivery: on AWS a function every minute; here the same pass four times a second.
   const LOG_PASS_MS = 250;

@@ -3,6 +3,7 @@ import { type ResourceNames, resourceNames, secretMaterialLoader, type TableClie
 import { tableClients } from '../aws/clients-wiring';
 import type { ServiceConfig } from '../config';
 import { serviceConfig } from '../config/config-wiring';
+import { dnsResolver, HttpPushSender } from '../delivery/push-sender';
 import { type MetricsSink, NO_METRICS } from '../metrics';
 import { metrics } from '../metrics/metrics-wiring';
 import type { Acquirer } from './acquirers/acquirer';
@@ -20,7 +21,6 @@ import type { PixExpiryDependencies } from './use-cases/pix-expiry';
 import type { DeliveryDependencies } from './webhooks/deliver-webhooks';
 import { DynamoOutboxStore } from './webhooks/dynamo-outbox-store';
 import { DynamoWebhookEndpointStore } from './webhooks/dynamo-webhook-endpoint-store';
-import { dnsResolver, HttpWebhookSender } from './webhooks/webhook-sender';
 
 /**
  * The gateway's dependencies from explicit clients, names and configuration (no process.env here):
@@ -75,7 +75,7 @@ export function createWebhookDelivery(
     ...(sink ? { metrics: sink } : {}),
     webhooks: new DynamoWebhookEndpointStore(clients.documents, names.gatewayTable),
     outbox: new DynamoOutboxStore(clients.documents, names.gatewayTable),
-    sender: new HttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    sender: new HttpPushSender({ allowPrivate: config.webhookAllowPrivate }),
     now: () => new Date(),
     serverSecret: secretMaterialLoader(config.webSecret, clients.secrets),
     retryBaseSeconds: config.webhookRetryBaseSeconds,

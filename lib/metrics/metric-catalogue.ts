@@ -15,6 +15,8 @@ export const METRICS = {
   webhookDeliveries: { name: 'WebhookDeliveries', unit: 'Count', dimensions: ['Outcome'] },
   /** Age of the oldest event still waiting for delivery, measured by each delivery run (0 when none waits). */
   webhookBacklogAge: { name: 'WebhookOldestPendingAge', unit: 'Seconds', dimensions: [] },
+  /** One bucket notification delivery attempt, by outcome (`succeeded` | `failed`). */
+  notificationDeliveries: { name: 'NotificationDeliveries', unit: 'Count', dimensions: ['Outcome'] },
   /** Object bytes received and sent by the S3 surface, by operation. */
   storageBytesIn: { name: 'StorageBytesIn', unit: 'Bytes', dimensions: ['Operation'] },
   storageBytesOut: { name: 'StorageBytesOut', unit: 'Bytes', dimensions: ['Operation'] },

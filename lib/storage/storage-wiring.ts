@@ -7,6 +7,8 @@ import { AwsKmsKeyProvider } from './encryption/aws-kms-key-provider';
 import { LocalKeyProvider } from './encryption/local-key-provider';
 import type { KeyProvider } from './model/key-provider';
 import { DEFAULT_MIN_PART_BYTES } from './model/multipart-rules';
+import { notificationChangeOutbox } from './notifications/change-notifications';
+import { TopicRepository } from './notifications/topic-repository';
 import { AccessLogBufferRepository } from './store/access-log-buffer-repository';
 import { AuthFailureRepository } from './store/auth-failure-repository';
 import { BucketRepository } from './store/bucket-repository';
@@ -40,6 +42,8 @@ export function createStorageWiring(
     | 'storageTorrentMaxBytes'
     | 'storageTorrentTracker'
     | 'storageUsageFlushSeconds'
+    | 'webhookAllowPrivate'
+    | 'region'
   >,
 ): StorageWiring {
   const blobs = new S3BlobStore(clients.s3, names.blobBucket);
@@ -69,6 +73,12 @@ export function createStorageWiring(
       users,
       now: () => new Date(),
       newBlobId: randomUUID,
+      changeOutbox: notificationChangeOutbox(config.region, () => new Date()),
+      notifications: {
+        topics: new TopicRepository(clients.documents, names.storageTable),
+        region: config.region,
+        allowPrivate: config.webhookAllowPrivate,
+      },
       maxObjectBytes: config.storageMaxObjectBytes,
       maxBucketsPerUser: config.storageMaxBucketsPerUser,
       // S3's 5 MiB minimum part, unless one request cannot carry that much (deployed stages: ~4 MiB), where a smaller

@@ -94,6 +94,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Likewise the storage lifecycle pass (scripts/start.ts runs it on a timer; tests call it).
       LIFECYCLE_SCHEDULE: 'false',
       LOG_FLUSH_SCHEDULE: 'false',
+      // And bucket notification delivery (scripts/start.ts runs it on a timer; tests call it).
+      NOTIFY_SCHEDULE: 'false',
       // And the Pix expiry pass (scripts/start.ts runs it on a timer; tests call it).
       PIX_EXPIRY_SCHEDULE: 'false',
     };

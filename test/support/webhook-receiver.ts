@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpPushSender } from '../../lib/delivery/push-sender';
 import { createWebhookDelivery } from '../../lib/gateway/gateway-wiring';
 import { deliverDueWebhooks } from '../../lib/gateway/webhooks/deliver-webhooks';
-import { HttpWebhookSender } from '../../lib/gateway/webhooks/webhook-sender';
 import { testStack } from './stack';
 
 const { baseUrl, stage } = testStack();
@@ -59,7 +59,7 @@ export async function registerWebhook(token: string, url: string): Promise<{ id:
 export async function pumpWebhooks(done: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deps = {
     ...createWebhookDelivery(stage.clients, stage.names, { ...stage.config, webhookAllowPrivate: true }),
-    sender: new HttpWebhookSender({ allowPrivate: true, timeoutMs: 2000 }),
+    sender: new HttpPushSender({ allowPrivate: true, timeoutMs: 2000 }),
     retryBaseSeconds: 1,
   };
   const until = Date.now() + timeoutMs;

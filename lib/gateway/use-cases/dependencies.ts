@@ -1,3 +1,4 @@
+import type { HostResolver } from '../../delivery/push-sender';
 import type { Acquirer } from '../acquirers/acquirer';
 import type { BoletoBankLookup } from '../boleto/bank-connection/boleto-bank-repository';
 import type { DueChargeIssuer } from '../boleto/registration/due-charge-issuer';
@@ -5,7 +6,6 @@ import type { LocationSigningKey } from '../pix/location';
 import type { PixProvider } from '../pix/provider/pix-provider';
 import type { TransactionStore } from '../transactions/ports';
 import type { WebhookEndpointStore } from '../webhooks/ports';
-import type { HostResolver } from '../webhooks/webhook-sender';
 
 /** What the gateway's use cases need from the outside world; wired once per container (lib/gateway/gateway-wiring.ts). */
 export interface GatewayDependencies {

@@ -1,7 +1,8 @@
+import { isForbiddenAddress } from '../../delivery/target-policy';
 import { GatewayError } from '../errors';
 import { sealSecret } from '../webhooks/secret-box';
-import { checkWebhookUrl, isForbiddenAddress } from '../webhooks/target-policy';
 import { MAX_WEBHOOKS_PER_MERCHANT, newWebhookId, newWebhookSecret, type Webhook, webhookView } from '../webhooks/webhook';
+import { checkWebhookUrl } from '../webhooks/webhook-url';
 import type { GatewayDependencies } from './dependencies';
 import { openAccess } from './merchant-access';
 

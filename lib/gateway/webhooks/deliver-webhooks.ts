@@ -1,16 +1,16 @@
+import { attemptRecord, nextAfter } from '../../delivery/attempt';
+import type { PushSender, SendResult } from '../../delivery/push-sender';
 import type { MetricsSink } from '../../metrics';
-import type { Attempt, Delivery, DueWork, OutboxStore, WebhookEndpointStore } from './ports';
-import { MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
+import type { Delivery, DueWork, OutboxStore, WebhookEndpointStore } from './ports';
 import { openSecret } from './secret-box';
-import { checkWebhookUrl } from './target-policy';
 import { signatureHeader, type Webhook } from './webhook';
-import type { SendResult, WebhookSender } from './webhook-sender';
+import { checkWebhookUrl } from './webhook-url';
 
 /** What the delivery worker needs; the scheduled function and `npm start`'s timer wire the same thing. */
 export interface DeliveryDependencies {
   webhooks: WebhookEndpointStore;
   outbox: OutboxStore;
-  sender: WebhookSender;
+  sender: PushSender;
   now: () => Date;
   serverSecret: () => Promise<string>;
   retryBaseSeconds: number;
@@ -102,23 +102,13 @@ async function attempt(
   const leaseUntil = new Date(started.getTime() + (deps.leaseSeconds ?? 60) * 1000).toISOString();
   if (!(await deps.outbox.claim(delivery, item.position, leaseUntil))) return undefined; // another worker has it
   const result = await send(deps, delivery, webhook, serverSecret);
-  const record: Attempt = {
-    n: delivery.attempts.length + 1,
-    at: started.toISOString(),
-    status: result.status ?? null,
-    durationMs: result.durationMs,
-    outcome: result.outcome,
-    excerpt: result.excerpt,
-    manual: delivery.manual,
-  };
+  const record = attemptRecord(delivery.attempts.length + 1, started, result, delivery.manual);
   const automatic = delivery.attempts.filter((previous) => !previous.manual).length + (delivery.manual ? 0 : 1);
-  const delay = delivery.manual || !webhook ? undefined : retryDelaySeconds(automatic, deps.retryBaseSeconds);
-  const next =
-    result.outcome === 'delivered'
-      ? { state: 'delivered' as const }
-      : delay === undefined || automatic >= MAX_ATTEMPTS
-        ? { state: 'failed' as const }
-        : { state: 'pending' as const, nextAttemptAt: new Date(deps.now().getTime() + delay * 1000).toISOString() };
+  const next = nextAfter(result.outcome, automatic, {
+    retry: !delivery.manual && webhook !== undefined,
+    retryBaseSeconds: deps.retryBaseSeconds,
+    now: deps.now(),
+  });
   await deps.outbox.recordAttempt(delivery, record, next);
   return result.outcome;
 }

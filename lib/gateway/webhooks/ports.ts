@@ -1,19 +1,7 @@
+import type { Attempt, DeliveryState } from '../../delivery/attempt';
 import type { Webhook } from './webhook';
-import type { SendResult } from './webhook-sender';
 
-/** One try at delivering an event to an endpoint, as the admin UI shows it. */
-export interface Attempt {
-  n: number;
-  at: string;
-  status: number | null;
-  durationMs: number;
-  outcome: SendResult['outcome'];
-  excerpt: string;
-  /** Sent because someone pressed "Resend" (does not count toward the 8 automatic attempts). */
-  manual: boolean;
-}
-
-export type DeliveryState = 'pending' | 'delivered' | 'failed';
+export type { Attempt, DeliveryState } from '../../delivery/attempt';
 
 /** One event for one endpoint, with every attempt. Kept 30 days. */
 export interface Delivery {

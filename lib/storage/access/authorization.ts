@@ -63,7 +63,9 @@ export type StorageAction =
   | 'ListBucketMultipartUploads'
   | 'GetBucketWebsite'
   | 'PutBucketWebsite'
-  | 'DeleteBucketWebsite';
+  | 'DeleteBucketWebsite'
+  | 'GetBucketNotification'
+  | 'PutBucketNotification';
 
 type Rule = { on: 'bucket' | 'object'; permission: Permission } | 'bucket-owner' | 'signed';
 
@@ -130,6 +132,8 @@ export const ACTION_RULES: Record<StorageAction, Rule | readonly Rule[]> = {
   GetBucketWebsite: 'bucket-owner',
   PutBucketWebsite: 'bucket-owner',
   DeleteBucketWebsite: 'bucket-owner',
+  GetBucketNotification: 'bucket-owner',
+  PutBucketNotification: 'bucket-owner',
 };
 
 /** The bucket as the evaluator reads it: its ACL and policy, and the settings that change how they count. */

@@ -82,7 +82,7 @@ function parseClaim(request: S3Request): SignatureClaim | undefined {
   }
   const input = signingInput(request);
   if (authorization !== undefined) {
-    if (authorization.startsWith('AWS4-HMAC-SHA256 ')) return parseSigV4Header(input, authorization);
+    if (authorization.startsWith('AWS4-HMAC-SHA256 ')) return parseSigV4Header(input, authorization, request.body);
     if (authorization.startsWith('AWS ')) return parseSigV2Header(input, authorization);
     throw new StorageError('InvalidArgument', 'Unsupported Authorization Type');
   }

@@ -20,7 +20,7 @@ import { assertAmzHeadersSigned } from './unsigned-headers';
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
 
 /** `Authorization: AWS4-HMAC-SHA256 Credential=<key>/<date>/<region>/s3/aws4_request, SignedHeaders=..., Signature=...` */
-export function parseSigV4Header(input: SigningInput, authorization: string): SignatureClaim {
+export function parseSigV4Header(input: SigningInput, authorization: string, body?: Buffer): SignatureClaim {
   const fields = new Map<string, string>();
   for (const part of authorization.slice(SIGV4_ALGORITHM.length).split(',')) {
     const eq = part.indexOf('=');
@@ -37,8 +37,10 @@ export function parseSigV4Header(input: SigningInput, authorization: string): Si
     amzDateHeader !== undefined ? parseSigningDate(amzDateHeader, 'amz') : parseSigningDate(firstHeader(input, 'date'));
   if (!signedAt) throw new StorageError('AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
   const amzDate = amzDateHeader ?? toAmzDate(signedAt);
-  const { accessKey, scope } = parseCredential(credential, amzDate, malformed);
-  const payloadHash = firstHeader(input, 'x-amz-content-sha256');
+  const { accessKey, scope } = parseCredential(credential, amzDate, malformed, isTopicRequest(input));
+  // SNS clients sign the body's hash without sending it as a header (botocore's SigV4Auth, unlike its S3 signer).
+  const payloadHash =
+    firstHeader(input, 'x-amz-content-sha256') ?? (scope.service === 'sns' && body ? sha256Hex(body) : undefined);
   if (payloadHash === undefined) {
     throw new StorageError('InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
   }
@@ -83,7 +85,7 @@ export function parseSigV4Query(input: SigningInput): SignatureClaim {
   const signedAt = parseAmzDate(amzDate);
   if (!signedAt) throw invalid("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
   checkExpires(expires);
-  const { accessKey, scope } = parseCredential(credential, amzDate, invalid);
+  const { accessKey, scope } = parseCredential(credential, amzDate, invalid, false);
   const result = claim(input, 'sigv4-query', {
     accessKey,
     signature,
@@ -187,17 +189,23 @@ function decodePayload(input: SigningInput, parts: ClaimParts, secret: string, b
   return { data, trailers: trailers.filter(([name]) => name !== 'x-amz-trailer-signature') };
 }
 
+/** RGW's topic API (`POST /` on the service, no sub-resource) is the one request SNS clients sign, with service `sns`. */
+const isTopicRequest = (input: SigningInput) =>
+  input.method === 'POST' && input.decodedPath === '/' && input.virtualHostBucket === undefined && input.query.length === 0;
+
 function parseCredential(
   credential: string,
   amzDate: string,
   fail: (message: string) => StorageError,
+  snsAllowed: boolean,
 ): { accessKey: string; scope: CredentialScope } {
   const parts = credential.split('/');
   if (parts.length !== 5 || parts[4] !== 'aws4_request' || !parts[0]) {
     throw fail(`The credential ${credential} is malformed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".`);
   }
   const [accessKey, date, region, service] = parts as [string, string, string, string];
-  if (service !== 's3') throw fail(`The credential scope names service ${service}; expecting "s3".`);
+  if (service !== 's3' && !(snsAllowed && service === 'sns'))
+    throw fail(`The credential scope names service ${service}; expecting "s3".`);
   if (date !== amzDate.slice(0, 8))
     throw fail(`Invalid credential date "${date}". This date is not the same as X-Amz-Date: "${amzDate.slice(0, 8)}".`);
   return { accessKey, scope: { date, region, service } };

@@ -5,6 +5,7 @@ import { deleteBucketSetting, getBucketSetting, putBucketSetting } from '../buck
 import { CORS_SETTING } from '../cors/cors-setting';
 import { ENCRYPTION_SETTING } from '../encryption/encryption-setting';
 import { LIFECYCLE_SETTING } from '../lifecycle/lifecycle-setting';
+import { NOTIFICATION_SETTING } from '../notifications/notification-setting';
 import { OWNERSHIP_SETTING } from '../ownership/ownership-setting';
 import { PUBLIC_ACCESS_BLOCK_SETTING } from '../public-access/public-access-setting';
 import { emptyResult, xmlResult } from '../requests/s3-response';
@@ -26,6 +27,7 @@ export const BUCKET_SETTINGS: readonly BucketSetting[] = [
   LIFECYCLE_SETTING,
   LOGGING_SETTING,
   WEBSITE_SETTING,
+  NOTIFICATION_SETTING,
 ];
 
 /** GET (the document), PUT (200) and DELETE (204) of one setting. */

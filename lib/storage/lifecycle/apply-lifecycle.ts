@@ -200,7 +200,10 @@ class BucketPass {
   /** A user's delete of the key (or of one version): what S3's lifecycle does, with its rules (a lock refuses it). */
   private async remove(key: string, versionId?: string): Promise<boolean> {
     try {
-      await deleteFromBucket(this.deps, this.owner, this.bucket, key, versionId === undefined ? {} : { versionId });
+      await deleteFromBucket(this.deps, this.owner, this.bucket, key, {
+        lifecycle: true,
+        ...(versionId === undefined ? {} : { versionId }),
+      });
       return true;
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;

@@ -4,6 +4,7 @@ import type { BucketCount } from './bucket-quota';
 import type { CorsRule } from './cors-rules';
 import type { BucketEncryption } from './default-encryption';
 import type { LifecycleRule } from './lifecycle-rule';
+import type { NotificationConfiguration } from './notification-configuration';
 import type { BucketObjectLock } from './object-lock';
 import type { ObjectOwnership } from './object-ownership';
 import type { PublicAccessBlock } from './public-access-block';
@@ -49,6 +50,8 @@ export interface BucketRecord {
   logging?: BucketLogging;
   /** Undefined: not a website (`?website`; the website endpoint answers NoSuchWebsiteConfiguration). */
   website?: WebsiteConfiguration;
+  /** Undefined: no event notifications (`?notification`, lib/storage/notifications). */
+  notification?: NotificationConfiguration;
 }
 
 /** What the bucket sub-resources (?acl, ?versioning, ?requestPayment, ?cors, ?encryption, ?tagging, ?ownershipControls, ?publicAccessBlock, ?object-lock, ?policy, ?lifecycle, ?logging) change (null: back to the default). */
@@ -63,6 +66,7 @@ export type BucketSettings = Partial<Pick<BucketRecord, 'acl' | 'versioning' | '
   lifecycle?: LifecycleRule[] | null;
   logging?: BucketLogging | null;
   website?: WebsiteConfiguration | null;
+  notification?: NotificationConfiguration | null;
 };
 
 /** A state a settings change requires atomically: lock needs versioning Enabled; suspending needs no lock. */

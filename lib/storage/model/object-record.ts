@@ -92,16 +92,27 @@ export interface ObjectCatalog {
   get(bucket: string, key: string): Promise<ObjectRecord | undefined>;
   /**
    * Commits the record if the key still points at `expectedBlobId` (undefined: no object) and the
-   * bucket is live. 'conflict' means another writer won the race: read again and retry.
+   * bucket is live. 'conflict' means another writer won the race: read again and retry. `outbox`: items written in the
+   * same transaction (the change's notification records, lib/storage/notifications/notification-outbox.ts).
    */
-  commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'>;
+  commit(
+    record: ObjectRecord,
+    expectedBlobId: string | undefined,
+    outbox?: readonly Record<string, unknown>[],
+  ): Promise<'committed' | 'conflict' | 'no-bucket'>;
   /** Replaces settings (ACL, tags) of the object if the key still points at `blobId` (unversioned); false when it no longer does. */
   putSettings(bucket: string, key: string, blobId: string, settings: ObjectSettings): Promise<boolean>;
   /**
    * Removes the key and returns what it pointed at; 'versioned' when the key now belongs to a versioned history;
-   * with `expectedBlobId`, only if the key still points at that blob ('conflict' otherwise).
+   * with `expectedBlobId`, only if the key still points at that blob ('conflict' otherwise). `outbox` as for commit
+   * (written only when something is removed).
    */
-  remove(bucket: string, key: string, expectedBlobId?: string): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'>;
+  remove(
+    bucket: string,
+    key: string,
+    expectedBlobId?: string,
+    outbox?: readonly Record<string, unknown>[],
+  ): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'>;
   /** Up to `limit` objects in UTF-8 byte order of their keys, strictly after `after` (or from `from`, inclusive). */
   page(
     bucket: string,

@@ -30,6 +30,8 @@ export interface VersionChange {
   remove: string[];
   /** The latest version when it is an object; null: no current object (latest is a marker, or none left); 'keep': unchanged. */
   current: ObjectVersion | null | 'keep';
+  /** Items written in the same transaction: the change's notification records (notifications/notification-outbox.ts). */
+  outbox?: readonly Record<string, unknown>[];
 }
 
 /** Versions in the storage table (port). */

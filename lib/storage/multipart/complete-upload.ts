@@ -54,7 +54,7 @@ export async function completeMultipartUpload(
     const checksum = completedChecksum(upload, input.parts, chosen, input.headers);
     const record = manifestRecord(deps, upload, chosen, checksum);
     assertManifestFits(record.parts!);
-    committed = await commitObject(deps, bucket, record, precondition, false);
+    committed = await commitObject(deps, bucket, record, precondition, false, 'ObjectCreated:CompleteMultipartUpload');
   } catch (error) {
     await deps.uploads.setState(upload, 'completing', 'open');
     throw error;

@@ -82,7 +82,14 @@ export async function copyObject(
     const copy = await copyObjectBlobs(deps, original, record, copyBlob);
     if (!copy) continue;
     return {
-      ...(await commitObject(deps, target, checksum === original.checksum ? copy : withoutPartChecksums(copy))),
+      ...(await commitObject(
+        deps,
+        target,
+        checksum === original.checksum ? copy : withoutPartChecksums(copy),
+        undefined,
+        true,
+        'ObjectCreated:Copy',
+      )),
       sourceVersionId: sourceBucket.versioning ? original.versionId : undefined,
     };
   }

@@ -22,6 +22,8 @@ export interface DeleteOptions {
   versionId?: string;
   precondition?: WritePrecondition;
   bypassGovernanceRequested?: boolean;
+  /** The lifecycle pass expires it: notified as `LifecycleExpiration:*`, not `ObjectRemoved:*` (as on S3). */
+  lifecycle?: boolean;
 }
 
 /**
@@ -45,18 +47,21 @@ export async function deleteFromBucket(
   principal: Principal,
   target: BucketRecord,
   key: string,
-  { versionId, precondition, bypassGovernanceRequested = false }: DeleteOptions = {},
+  { versionId, precondition, bypassGovernanceRequested = false, lifecycle = false }: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
   let bucket = target;
   const name = bucket.name;
+  const principalId = ownerOf(principal).id;
+  const removal = { event: lifecycle ? 'LifecycleExpiration:Delete' : 'ObjectRemoved:Delete', principalId } as const;
   // `null` names the one object of a bucket that never had versioning.
   if (versionId !== undefined && (versionId !== 'null' || bucket.versioning)) {
     const bypass = governanceBypassed(principal, bucket, bypassGovernanceRequested);
-    const removed = await removeVersion(deps, bucket, key, versionId, precondition, bypass);
+    const removed = await removeVersion(deps, bucket, key, versionId, precondition, bypass, removal);
     return removed ? { versionId: removed.versionId, deleteMarker: removed.deleteMarker || undefined } : { versionId };
   }
   if (!bucket.versioning) {
-    const removed = await removeUnversioned(deps, name, key, precondition);
+    const outbox = deps.changeOutbox?.(bucket, { ...removal, key, orderMs: deps.now().getTime() }) ?? [];
+    const removed = await removeUnversioned(deps, name, key, precondition, outbox);
     if (removed !== 'versioned') {
       if (removed) await removeObjectBlobs(deps, removed);
       return {};
@@ -64,7 +69,7 @@ export async function deleteFromBucket(
     // Versioning was enabled while this request ran.
     bucket = (await deps.buckets.get(name)) ?? missing(name);
   }
-  return addDeleteMarker(deps, principal, bucket, key, precondition);
+  return addDeleteMarker(deps, principal, bucket, key, precondition, lifecycle);
 }
 
 /** The unversioned delete; a conditional one removes the record only if it is still the one the condition was checked on. */
@@ -73,13 +78,14 @@ async function removeUnversioned(
   name: string,
   key: string,
   precondition: WritePrecondition | undefined,
+  outbox: readonly Record<string, unknown>[],
 ): Promise<ObjectRecord | undefined | 'versioned'> {
-  if (!precondition) return (await deps.objects.remove(name, key)) as ObjectRecord | undefined | 'versioned';
+  if (!precondition) return (await deps.objects.remove(name, key, undefined, outbox)) as ObjectRecord | undefined | 'versioned';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await deps.objects.get(name, key);
     precondition(current);
     if (!current) return undefined;
-    const removed = await deps.objects.remove(name, key, current.blobId);
+    const removed = await deps.objects.remove(name, key, current.blobId, outbox);
     if (removed !== 'conflict') return removed;
   }
   throw new StorageError('SlowDown');
@@ -91,6 +97,7 @@ async function addDeleteMarker(
   bucket: BucketRecord,
   key: string,
   precondition: WritePrecondition | undefined,
+  lifecycle: boolean,
 ): Promise<DeleteOutcome> {
   // A conditional delete of a key that has no version at all deletes nothing and writes no marker (RGW: -ENOENT is
   // no error). Had a version appeared since this read, the delete simply came first.
@@ -116,6 +123,7 @@ async function addDeleteMarker(
       deleteMarker: true,
     },
     precondition,
+    { event: lifecycle ? 'LifecycleExpiration:DeleteMarkerCreated' : 'ObjectRemoved:DeleteMarkerCreated', principalId: owner.id },
   );
   return { versionId: marker.versionId, deleteMarker: true };
 }

@@ -22,6 +22,8 @@ export interface PutObjectInput {
   checksum?: ObjectChecksum;
   /** The tags, when they come from elsewhere than `x-amz-tagging` (POST Object's `tagging` field). */
   tags?: Tag[];
+  /** POST Object (a browser form) stands for this PUT: notified as `ObjectCreated:Post`. */
+  viaPostForm?: boolean;
 }
 
 /** PutObject: checks, the blob first under a fresh opaque id, then the conditional metadata commit. */
@@ -45,7 +47,8 @@ export async function putObject(
     bucket: record.bucket,
     key: record.key,
   });
-  const committed = await commitObject(deps, bucket, record, precondition);
+  const event = input.viaPostForm ? 'ObjectCreated:Post' : 'ObjectCreated:Put';
+  const committed = await commitObject(deps, bucket, record, precondition, true, event);
   return { ...committed, expiration: expirationHeader(bucket.lifecycle, committed.record) };
 }
 

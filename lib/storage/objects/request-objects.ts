@@ -19,9 +19,9 @@ export function requestObjects(
       }
       return catalog.get(bucket, key);
     },
-    commit: (record, expectedBlobId) => catalog.commit(record, expectedBlobId),
+    commit: (record, expectedBlobId, outbox) => catalog.commit(record, expectedBlobId, outbox),
     putSettings: (bucket, key, blobId, settings) => catalog.putSettings(bucket, key, blobId, settings),
-    remove: (bucket, key, expectedBlobId) => catalog.remove(bucket, key, expectedBlobId),
+    remove: (bucket, key, expectedBlobId, outbox) => catalog.remove(bucket, key, expectedBlobId, outbox),
     page: (bucket, range, limit) => catalog.page(bucket, range, limit),
   };
 }

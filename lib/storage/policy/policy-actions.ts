@@ -19,6 +19,7 @@ export const S3_ACTIONS: readonly string[] = [
   'GetBucketCORS',
   'GetBucketLocation',
   'GetBucketLogging',
+  'GetBucketNotification',
   'GetBucketObjectLockConfiguration',
   'GetBucketOwnershipControls',
   'GetBucketPolicy',
@@ -47,6 +48,7 @@ export const S3_ACTIONS: readonly string[] = [
   'PutBucketAcl',
   'PutBucketCORS',
   'PutBucketLogging',
+  'PutBucketNotification',
   'PutBucketObjectLockConfiguration',
   'PutBucketOwnershipControls',
   'PutBucketPolicy',
@@ -67,7 +69,7 @@ export const S3_ACTIONS: readonly string[] = [
 ].map((name) => `s3:${name}`);
 
 /**
- * S3 actions no request here is ever checked against: operations not served (notification, replication,
+ * S3 actions no request here is ever checked against: operations not served (replication,
  * acceleration, restore), bucket creation and listing (no bucket policy applies to them), DeleteBucketOwnershipControls
  * (S3 checks s3:PutBucketOwnershipControls), GetObjectAttributes (checked as s3:GetObject here), and
  * BypassGovernanceRetention (only the owner may bypass, whatever a policy says).
@@ -78,12 +80,10 @@ export const UNENFORCED_S3_ACTIONS: readonly string[] = [
   'ListAllMyBuckets',
   'DeleteBucketOwnershipControls',
   'GetAccelerateConfiguration',
-  'GetBucketNotification',
   'GetObjectAttributes',
   'GetObjectVersionAttributes',
   'GetReplicationConfiguration',
   'PutAccelerateConfiguration',
-  'PutBucketNotification',
   'PutReplicationConfiguration',
   'RestoreObject',
 ].map((name) => `s3:${name}`);

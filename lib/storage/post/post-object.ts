@@ -77,6 +77,7 @@ export async function postObject(
       body: file.bytes,
       headers,
       checksum,
+      viaPostForm: true,
       ...(tags ? { tags } : {}),
     },
   );

@@ -30,10 +30,11 @@ const SUPPORTED = new Set([
   'usage',
   // Static website hosting (lib/storage/website).
   'website',
+  // Bucket event notifications (lib/storage/notifications).
+  'notification',
 ]);
 /** Known S3 sub-resources this service does not serve (yet): 501 NotImplemented, as S3-compatible servers answer. */
 const NOT_IMPLEMENTED = new Set([
-  'notification',
   'replication',
   'restore',
   'select',

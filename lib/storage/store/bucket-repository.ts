@@ -17,6 +17,7 @@ import { type BucketCount, counterRefusal } from '../model/bucket-quota';
 import type { CorsRule } from '../model/cors-rules';
 import type { BucketEncryption } from '../model/default-encryption';
 import type { LifecycleRule } from '../model/lifecycle-rule';
+import type { NotificationConfiguration } from '../model/notification-configuration';
 import type { BucketObjectLock } from '../model/object-lock';
 import { isObjectOwnership } from '../model/object-ownership';
 import type { PublicAccessBlock } from '../model/public-access-block';
@@ -265,5 +266,6 @@ export function toBucket(item: Record<string, unknown>): BucketRecord {
     ...(Array.isArray(item.lifecycle) ? { lifecycle: item.lifecycle as LifecycleRule[] } : {}),
     ...(item.logging === undefined ? {} : { logging: item.logging as BucketLogging }),
     ...(item.website === undefined ? {} : { website: item.website as WebsiteConfiguration }),
+    ...(Array.isArray(item.notification) ? { notification: item.notification as NotificationConfiguration } : {}),
   };
 }

@@ -31,7 +31,11 @@ export class ObjectRepository implements ObjectCatalog {
     return item ? toObjectRecord(item) : undefined;
   }
 
-  async commit(record: ObjectRecord, expectedBlobId: string | undefined): Promise<'committed' | 'conflict' | 'no-bucket'> {
+  async commit(
+    record: ObjectRecord,
+    expectedBlobId: string | undefined,
+    outbox: readonly Record<string, unknown>[] = [],
+  ): Promise<'committed' | 'conflict' | 'no-bucket'> {
     const outcome = await tryTransactWrite(this.documents, [
       {
         ConditionCheck: {
@@ -51,6 +55,7 @@ export class ObjectRepository implements ObjectCatalog {
         },
       },
       { Put: { TableName: this.table, Item: listingItem(record) } },
+      ...outboxPuts(this.table, outbox),
     ]);
     if (outcome === 'committed') return outcome;
     // A lost race (another writer's condition or transaction) is retried by the caller.
@@ -80,6 +85,7 @@ export class ObjectRepository implements ObjectCatalog {
     bucket: string,
     key: string,
     expectedBlobId?: string,
+    outbox: readonly Record<string, unknown>[] = [],
   ): Promise<ObjectRecord | undefined | 'versioned' | 'conflict'> {
     // Read, then remove the item and its listing item together if it is still what was read (a transaction returns
     // no old item): a writer that changed it in between makes the removal read again.
@@ -98,6 +104,7 @@ export class ObjectRepository implements ObjectCatalog {
           },
         },
         { Delete: { TableName: this.table, Key: { PK: listingPartition(bucket), SK: key } } },
+        ...outboxPuts(this.table, outbox),
       ]);
       if (outcome === 'committed') return toObjectRecord(item);
     }
@@ -136,6 +143,10 @@ export class ObjectRepository implements ObjectCatalog {
     };
   }
 }
+
+/** Items a change writes in its own transaction (its notification records): new items, never overwriting one. */
+export const outboxPuts = (table: string, outbox: readonly Record<string, unknown>[]) =>
+  outbox.map((item) => ({ Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }));
 
 /** An object's listing item (unversioned write path: never `versioned`). */
 const listingItem = (record: ObjectRecord) => ({

@@ -18,7 +18,7 @@ import {
 } from '../model/object-version';
 import { BUCKET_LIVE, bucketKey, objectsPartition, staleDeleteValue, versionsPartition } from './bucket-repository';
 import { ListingModes } from './listing-mode-repository';
-import { rangeQuery, settingsUpdate, toObjectRecord } from './object-repository';
+import { outboxPuts, rangeQuery, settingsUpdate, toObjectRecord } from './object-repository';
 
 const headKey = (bucket: string, key: string) => ({ PK: `VHEAD#${bucket}`, SK: key });
 const versionKey = (bucket: string, key: string, seq: string) => ({ PK: versionsPartition(bucket), SK: versionCursor(key, seq) });
@@ -123,6 +123,7 @@ export class VersionRepository implements VersionCatalog {
         },
       });
     }
+    items.push(...outboxPuts(table, change.outbox ?? []));
     const outcome = await tryTransactWrite(this.documents, items);
     if (outcome === 'committed') return outcome;
     return outcome.failedIndex === 0 ? 'no-bucket' : 'conflict';

@@ -4,9 +4,9 @@ import { StorageError } from '../model/errors';
 import { assertDeletable } from '../model/lock-rules';
 import type { ObjectRecord } from '../model/object-record';
 import { type KeyHead, MAX_VERSIONED_KEY_BYTES, type ObjectVersion, type VersionChange } from '../model/object-version';
-import { newVersionSeq } from '../model/version-id';
+import { newVersionSeq, timeOfSeq } from '../model/version-id';
 import { removeObjectBlobs } from './remove-blob';
-import type { StorageDeps } from './storage-deps';
+import type { ChangeCause, StorageDeps } from './storage-deps';
 import { findVersion, legacyVersion, nullVersionOf, readKeyState } from './version-lookup';
 import type { WritePrecondition } from './write-conditions';
 
@@ -26,6 +26,8 @@ export async function addVersion(
   bucket: BucketRecord,
   content: ObjectRecord & { deleteMarker: boolean },
   precondition?: WritePrecondition,
+  /** The notification event this version is (a created object, or a delete marker). */
+  cause?: ChangeCause,
 ): Promise<ObjectVersion> {
   const suspended = bucket.versioning === 'Suspended';
   const { bucket: name, key } = content;
@@ -50,6 +52,15 @@ export async function addVersion(
       // A legacy null version lives only in the current item, which `current` overwrites or removes.
       remove: suspended && previousNull && !legacy ? [previousNull.seq] : [],
       current: added.deleteMarker ? null : added,
+      outbox: cause
+        ? (deps.changeOutbox?.(bucket, {
+            ...cause,
+            key,
+            versionId: added.versionId,
+            ...(added.deleteMarker ? {} : { size: added.size, etag: added.etag }),
+            orderMs: timeOfSeq(seq),
+          }) ?? [])
+        : [],
     };
     const outcome = await deps.versions.apply(change);
     if (outcome !== 'committed') return outcome;
@@ -70,6 +81,8 @@ export async function removeVersion(
   versionId: string,
   precondition?: WritePrecondition,
   bypassGovernance = false,
+  /** The notification event this removal is (a DELETE ?versionId, or lifecycle expiration). */
+  cause?: ChangeCause,
 ): Promise<ObjectVersion | undefined> {
   return retry(async () => {
     const state = await readKeyState(deps, bucket.name, key);
@@ -77,7 +90,22 @@ export async function removeVersion(
     precondition?.(target);
     if (!target) return { done: undefined };
     assertDeletable(target.lock, deps.now(), bypassGovernance);
-    const change: VersionChange = { bucket: bucket.name, key, put: [], remove: [], current: 'keep' };
+    const change: VersionChange = {
+      bucket: bucket.name,
+      key,
+      put: [],
+      remove: [],
+      current: 'keep',
+      // Ordered after the key's latest change: its head's seq (the removal itself makes no new seq).
+      outbox: cause
+        ? (deps.changeOutbox?.(bucket, {
+            ...cause,
+            key,
+            versionId: target.versionId,
+            orderMs: Math.max(deps.now().getTime(), state.head ? timeOfSeq(state.head.latestSeq) + 1 : 0),
+          }) ?? [])
+        : [],
+    };
     if (state.head) {
       const { head } = state;
       const nullSeq = head.nullSeq === target.seq ? undefined : head.nullSeq;

@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpPushSender } from '../../../lib/delivery/push-sender';
 import { createWebhookDelivery } from '../../../lib/gateway/gateway-wiring';
 import { type DeliveryDependencies, deliverDueWebhooks } from '../../../lib/gateway/webhooks/deliver-webhooks';
 import { DynamoOutboxStore } from '../../../lib/gateway/webhooks/dynamo-outbox-store';
 import { DynamoWebhookEndpointStore } from '../../../lib/gateway/webhooks/dynamo-webhook-endpoint-store';
 import type { Delivery } from '../../../lib/gateway/webhooks/ports';
-import { HttpWebhookSender } from '../../../lib/gateway/webhooks/webhook-sender';
 import { AdminClient, csrfOf, newAdminUser } from '../../support/admin/admin-client';
 import { boletoBody, call, cardBody, newMerchant, redirectBody } from '../../support/gateway';
 import { getPage, inputValue, postForm } from '../../support/pages';
@@ -66,7 +66,7 @@ function worker(options: { retryBaseSeconds?: number; timeoutMs?: number } = {})
   return {
     ...deps,
     retryBaseSeconds: options.retryBaseSeconds ?? 1,
-    sender: new HttpWebhookSender({ allowPrivate: true, timeoutMs: options.timeoutMs ?? 2000 }),
+    sender: new HttpPushSender({ allowPrivate: true, timeoutMs: options.timeoutMs ?? 2000 }),
     leaseSeconds: 5,
   };
 }

@@ -383,7 +383,7 @@ describe('issue 31: every action a policy accepts is enforced; duplicate keys ar
     const unchecked = document({
       Effect: 'Deny',
       Principal: '*',
-      Action: 's3:PutBucketNotification',
+      Action: 's3:PutReplicationConfiguration',
       Resource: everything(bucket),
     });
     expect(await s3ErrorName(users.s3.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: unchecked })))).toBe(

@@ -8,6 +8,7 @@ import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, type S3Client
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postFormPage } from '../../../scripts/cli/post-form-page';
 import { launchChromium } from '../../support/browser';
+import { postPolicyOf, sigV4PostFields } from '../../support/post-policy';
 import { testStack } from '../../support/stack';
 import { newStorageUser, type StorageCredentials, sdkClient, uniqueBucket } from '../../support/storage-clients';
 
@@ -19,26 +20,12 @@ const publicBucket = uniqueBucket('post-public');
 
 /** The literal `${filename}` placeholder S3 replaces with the uploaded file's name. */
 const FILENAME = ['$', '{filename}'].join('');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-const policyOf = (conditions: unknown[], expiresInMs = 600_000) =>
-  Buffer.from(JSON.stringify({ expiration: new Date(Date.now() + expiresInMs).toISOString(), conditions })).toString('base64');
-
-/** A SigV4-signed form: the auth fields are added to the policy's conditions, as every SDK does. */
-function v4Fields(conditions: unknown[], as = user, expiresInMs?: number): [string, string][] {
-  const now = new Date();
-  const date = now.toISOString().slice(0, 10).replace(/-/g, '');
-  const auth: [string, string][] = [
-    ['x-amz-algorithm', 'AWS4-HMAC-SHA256'],
-    ['x-amz-credential', `${as.accessKey}/${date}/eu-west-1/s3/aws4_request`],
-    ['x-amz-date', `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`],
-  ];
-  const policy = policyOf([...conditions, ...auth.map(([name, value]) => ({ [name]: value }))], expiresInMs);
-  const key = hmac(hmac(hmac(hmac(`AWS4${as.secretKey}`, date), 'eu-west-1'), 's3'), 'aws4_request');
-  return [...auth, ['policy', policy], ['x-amz-signature', createHmac('sha256', key).update(policy).digest('hex')]];
-}
+/** A SigV4-signed form (test/support/post-policy.ts), signed for eu-west-1. */
+const v4Fields = (conditions: unknown[], as = user, expiresInMs?: number): [string, string][] =>
+  sigV4PostFields(conditions, as, { region: 'eu-west-1', ...(expiresInMs === undefined ? {} : { expiresInMs }) });
 
 function v2Fields(conditions: unknown[]): [string, string][] {
-  const policy = policyOf(conditions);
+  const policy = postPolicyOf(conditions);
   return [
     ['AWSAccessKeyId', user.accessKey],
     ['policy', policy],

@@ -69,7 +69,7 @@ describe('S3 over raw HTTP: error paths, conditionals, virtual hosts', () => {
       as: user,
     });
     expect(errorCode(invalid)).toBe('InvalidDigest');
-    for (const sub of ['notification', 'replication', 'analytics']) {
+    for (const sub of ['inventory', 'replication', 'analytics']) {
       const response = await rawS3({ method: 'GET', path: `/${bucket}`, query: { [sub]: '' }, as: user });
       expect([response.status, errorCode(response)]).toEqual([501, 'NotImplemented']);
     }

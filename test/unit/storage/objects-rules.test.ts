@@ -68,7 +68,7 @@ describe('storage request rules', () => {
         ],
       }),
     ).toBe('uploadId');
-    for (const name of ['notification', 'replication', 'analytics']) {
+    for (const name of ['inventory', 'replication', 'analytics']) {
       expect(() => subresourceOf({ query: [[name, '']] })).toThrow(expect.objectContaining({ code: 'NotImplemented' }));
     }
     expect(() =>

@@ -6,6 +6,7 @@ import { type ConsoleFrame, ConsoleLayout, Notice } from './console-layout';
 import { bucketLink, downloadLink, objectLink, uploadsEndpoint } from './console-links';
 import { Crumbs } from './crumbs';
 import { formatBytes, formatTime } from './format';
+import { NotificationSummary } from './notification-summary';
 
 export interface BucketPageProps extends ConsoleFrame {
   user: NonNullable<ConsoleFrame['user']>;
@@ -164,6 +165,14 @@ function BucketSettings({ base, user, listing, websiteUrl }: BucketPageProps) {
               <a href={websiteUrl} rel="noopener noreferrer">
                 {websiteUrl}
               </a>
+            </dd>
+          </>
+        )}
+        {listing.may.configure && bucket.notification && (
+          <>
+            <dt>Notifications</dt>
+            <dd>
+              <NotificationSummary configuration={bucket.notification} />
             </dd>
           </>
         )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedIpv4, ipv6Groups } from '../../../../lib/gateway/webhooks/embedded-ipv4';
-import { checkWebhookUrl, isForbiddenAddress } from '../../../../lib/gateway/webhooks/target-policy';
+import { embeddedIpv4, ipv6Groups } from '../../../../lib/delivery/embedded-ipv4';
+import { isForbiddenAddress } from '../../../../lib/delivery/target-policy';
+import { checkWebhookUrl } from '../../../../lib/gateway/webhooks/webhook-url';
 
 /** Issue 31: IPv6 forms that reach an internal IPv4 address, and deprecated local ranges, are internal too. */
 describe('webhook targets: IPv6 forms of internal addresses', () => {

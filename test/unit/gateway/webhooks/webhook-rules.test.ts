@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { HttpPushSender } from '../../../../lib/delivery/push-sender';
+import { MAX_ATTEMPTS, retryDelaySeconds } from '../../../../lib/delivery/retry-schedule';
+import { isForbiddenAddress } from '../../../../lib/delivery/target-policy';
 import { GatewayError } from '../../../../lib/gateway/errors';
 import { addWebhook } from '../../../../lib/gateway/use-cases/webhook-endpoints';
-import { MAX_ATTEMPTS, retryDelaySeconds } from '../../../../lib/gateway/webhooks/retry-schedule';
 import { openSecret, sealSecret } from '../../../../lib/gateway/webhooks/secret-box';
-import { checkWebhookUrl, isForbiddenAddress } from '../../../../lib/gateway/webhooks/target-policy';
 import { signatureHeader, verifySignatureHeader } from '../../../../lib/gateway/webhooks/webhook';
-import { HttpWebhookSender } from '../../../../lib/gateway/webhooks/webhook-sender';
+import { checkWebhookUrl } from '../../../../lib/gateway/webhooks/webhook-url';
 
 describe('retry schedule (DESIGN §7.2)', () => {
   it('waits base, then 4× the previous each time, 8 attempts in all', () => {
@@ -80,7 +81,7 @@ describe('SSRF policy', () => {
   });
 
   it('delivery refuses a host that resolves to an internal address (after DNS), without connecting', async () => {
-    const sender = new HttpWebhookSender({ allowPrivate: false, resolve: async () => ['93.184.216.34', '10.0.0.5'] });
+    const sender = new HttpPushSender({ allowPrivate: false, resolve: async () => ['93.184.216.34', '10.0.0.5'] });
     const result = await sender.send({ url: 'https://rebind.example.com/hook', body: '{}', headers: {} });
     expect(result.outcome).toBe('refused');
   });

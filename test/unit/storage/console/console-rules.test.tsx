@@ -178,6 +178,43 @@ describe('pages show keys and metadata as text', () => {
   });
 });
 
+describe('bucket notifications on the bucket page', () => {
+  const frame = { stage: 'sandbox' as const, base: '/v1/console', user: { displayName: 'u', accessKey: 'AK', csrf: 't' } };
+  const listing = (notification?: { id: string; topicArn: string; events: string[]; prefix?: string; suffix?: string }[]) =>
+    renderDocument(
+      <BucketPage
+        {...frame}
+        listing={{
+          bucket: {
+            name: 'b',
+            ownerId: 'o',
+            ownerDisplayName: 'o',
+            createdAt: '2031-01-01T00:00:00Z',
+            location: '',
+            notification,
+          },
+          folder: '',
+          search: '',
+          folders: [],
+          objects: [],
+          may: { upload: true, configure: true, changeAcl: true },
+        }}
+      />,
+    );
+
+  it("shows each configuration's events, filters and topic (as text), and nothing without one", () => {
+    const html = listing([
+      { id: 'n<1>', topicArn: 'arn:aws:sns:us-east-1::t1', events: ['s3:ObjectCreated:*'], prefix: 'in/', suffix: '.txt' },
+    ]);
+    expect(html).toContain('<dt>Notifications</dt>');
+    expect(html).toContain('n&lt;1>');
+    expect(html).toContain('s3:ObjectCreated:*');
+    expect(html).toContain('prefix &quot;in/&quot;');
+    expect(html).toContain('arn:aws:sns:us-east-1::t1');
+    expect(listing()).not.toContain('Notifications');
+  });
+});
+
 describe('console error pages', () => {
   const request = { requestId: 'req-1', path: '/v1/console' };
 

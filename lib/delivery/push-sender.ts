@@ -14,7 +14,7 @@ export interface SendResult {
   excerpt: string;
 }
 
-export interface WebhookSender {
+export interface PushSender {
   send(request: { url: string; body: string; headers: Record<string, string> }): Promise<SendResult>;
 }
 
@@ -32,7 +32,7 @@ const EXCERPT_CHARS = 200;
  * is followed (a 3xx is a failure), the whole exchange is bounded by the timeout, and at most 512 bytes of the
  * answer are read.
  */
-export class HttpWebhookSender implements WebhookSender {
+export class HttpPushSender implements PushSender {
   constructor(
     private readonly options: { allowPrivate: boolean; timeoutMs?: number; resolve?: HostResolver } = {
       allowPrivate: false,

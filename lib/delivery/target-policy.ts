@@ -2,9 +2,10 @@ import { BlockList, isIP } from 'node:net';
 import { embeddedIpv4, ipv6Groups } from './embedded-ipv4';
 
 /**
- * Where webhooks may be sent (SSRF): `https://` only, and never to loopback, private, link-local (cloud metadata
- * included), CGNAT, multicast or reserved addresses, checked on the URL at registration and on every address the
- * host resolves to at delivery. `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1, local stacks only) lifts both rules.
+ * Where outbound pushes (gateway webhooks, storage bucket notifications) may be sent (SSRF): `https://` only, and never
+ * to loopback, private, link-local (cloud metadata included), CGNAT, multicast or reserved addresses, checked on the URL
+ * when it is registered and on every address the host resolves to at delivery. `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1,
+ * local stacks only) lifts both rules.
  */
 const FORBIDDEN = new BlockList();
 for (const [network, prefix] of [
@@ -34,7 +35,7 @@ for (const [network, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
-  // Teredo: tunnels to an IPv4 address through a relay; no webhook receiver needs it.
+  // Teredo: tunnels to an IPv4 address through a relay; no push receiver needs it.
   ['2001::', 32],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
@@ -63,25 +64,25 @@ export function isForbiddenAddress(address: string): boolean {
   return FORBIDDEN.check(address, 'ipv4');
 }
 
-export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+/** Why a push URL is refused, for each surface to word in its own language and error format. */
+export type UrlProblem = 'missing' | 'invalid' | 'scheme' | 'credentials' | 'internal';
+
+export type PushUrlVerdict = { ok: true; url: URL } | { ok: false; problem: UrlProblem };
 
 /** The URL's own checks (no DNS): scheme, no credentials, a host that is not internal by name or by literal address. */
-export function checkWebhookUrl(raw: unknown, allowPrivate: boolean): UrlVerdict {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048)
-    return { ok: false, reason: 'url ausente ou longa demais' };
+export function checkPushUrl(raw: unknown, allowPrivate: boolean): PushUrlVerdict {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return { ok: false, problem: 'missing' };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'url inválida' };
+    return { ok: false, problem: 'invalid' };
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
-    return { ok: false, reason: 'a url deve começar com https://' };
-  }
-  if (url.username || url.password) return { ok: false, reason: 'a url não pode levar credenciais' };
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return { ok: false, problem: 'scheme' };
+  if (url.username || url.password) return { ok: false, problem: 'credentials' };
   if (allowPrivate) return { ok: true, url };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (FORBIDDEN_HOSTS.test(host)) return { ok: false, reason: 'endereço interno não permitido' };
-  if (isIP(host) !== 0 && isForbiddenAddress(host)) return { ok: false, reason: 'endereço interno não permitido' };
+  if (FORBIDDEN_HOSTS.test(host)) return { ok: false, problem: 'internal' };
+  if (isIP(host) !== 0 && isForbiddenAddress(host)) return { ok: false, problem: 'internal' };
   return { ok: true, url };
 }
