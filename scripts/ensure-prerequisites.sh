@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh clone or a brand-new machine lacks, and says what it does:
-# npm dependencies (when node_modules is missing or older than package-lock.json),
+# npm dependencies (when node_modules is missing or older than package-lock.json or a patch),
 # Java for DynamoDB Local, and with --test the clients and browser the tests drive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,10 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# A changed patch (patches/*.patch, applied by patch-package at install) needs a fresh install too: patching over a
+# copy that an older patch already changed would apply both.
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
+  || [ -n "$(find patches -newer node_modules/.package-lock.json -print -quit 2>/dev/null)" ]; then
   echo "prerequisites: installing npm dependencies (npm ci)..."
   npm ci --no-audit --no-fund
 fi
