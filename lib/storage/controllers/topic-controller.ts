@@ -40,6 +40,8 @@ const settingsOf = (deps: S3Call['deps']) => {
 /** The service-level POST: a topic action, answered in SNS's XML (errors too: `ErrorResponse`). */
 export const topicApi: S3Action = async (call) => {
   const form = new URLSearchParams(call.body.toString('utf8'));
+  // Without an Action the POST is not a topic call: S3's MethodNotAllowed in S3's XML, as RGW answers it.
+  if (!form.has('Action')) throw new StorageError('MethodNotAllowed', undefined, { Method: 'POST', ResourceType: 'SERVICE' });
   const name = form.get('Action') ?? '';
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   try {

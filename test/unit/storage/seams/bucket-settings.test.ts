@@ -118,6 +118,7 @@ describe('bucket settings (GET/PUT/DELETE ?<setting>) over the bucket catalogue'
       lifecycle: 'MalformedXML',
       logging: 'MalformedXML',
       website: 'MalformedXML',
+      notification: 'MalformedXML',
     });
     expect((await refusal(put(BUCKET_TAGGING_SETTING, tagging([['aws:x', '1']])))).code).toBe('InvalidTag');
     expect(await stored()).toEqual(before);
