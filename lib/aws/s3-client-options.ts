@@ -1,6 +1,7 @@
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { type LazyClient, lazyClient } from './lazy-client';
 import { type ClientSettings, credentialsFor, MAX_ATTEMPTS, timeoutsFor } from './table-clients';
+import { withoutSdkLogger } from './without-sdk-logger';
 
 /**
  * The blob bucket client's settings, apart from the client itself: a function that builds its S3 client on first use
@@ -22,5 +23,5 @@ export function s3ClientOptions(settings: ClientSettings): S3ClientConfig {
 
 /** The blob bucket's client, built (and its SDK package loaded) on first use: see lazyClient. */
 export function lazyS3Client(settings: ClientSettings): LazyClient<S3Client> {
-  return lazyClient(async () => new (await import('@aws-sdk/client-s3')).S3Client(s3ClientOptions(settings)));
+  return lazyClient(async () => withoutSdkLogger(new (await import('@aws-sdk/client-s3')).S3Client(s3ClientOptions(settings))));
 }

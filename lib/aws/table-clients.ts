@@ -4,6 +4,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ServiceConfig } from '../config';
 import { type LazyClient, lazyClient } from './lazy-client';
+import { withoutSdkLogger } from './without-sdk-logger';
 
 /**
  * The clients of a function that keeps its state in DynamoDB and never touches the blob bucket (every gateway, admin
@@ -60,7 +61,7 @@ export function createTableClients(settings: ClientSettings): TableClients {
     maxAttempts: MAX_ATTEMPTS,
     requestHandler: timeoutsFor(settings, 'metadata'),
   };
-  const dynamo = new DynamoDBClient({ ...sdkOptions, endpoint: settings.dynamodbEndpoint });
+  const dynamo = withoutSdkLogger(new DynamoDBClient({ ...sdkOptions, endpoint: settings.dynamodbEndpoint }));
   return {
     dynamo,
     documents: DynamoDBDocumentClient.from(dynamo, {
@@ -68,11 +69,11 @@ export function createTableClients(settings: ClientSettings): TableClients {
     }),
     secrets: lazyClient(async () => {
       const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-      return new SecretsManagerClient(sdkOptions);
+      return withoutSdkLogger(new SecretsManagerClient(sdkOptions));
     }),
     kms: lazyClient(async () => {
       const { KMSClient } = await import('@aws-sdk/client-kms');
-      return new KMSClient(sdkOptions);
+      return withoutSdkLogger(new KMSClient(sdkOptions));
     }),
   };
 }
