@@ -26,6 +26,7 @@ export async function startOffline(options: {
     failed = reject;
   });
   let output = '';
+  let serving = false;
   const managed = spawnManaged(
     'npx',
     [
@@ -56,6 +57,8 @@ export async function startOffline(options: {
       },
       onOutput: (chunk) => {
         options.onOutput?.(chunk);
+        // Only a start can fail this way: once serving, output is not scanned (a request's log lines cost nothing here).
+        if (serving) return;
         output = (output + chunk).slice(-20_000);
         const error = /\nError:\n([^\n]*\n[^\n]*)/.exec(output);
         if (error) failed(new Error(`serverless offline failed to start: ${error[1]?.trim()}`));
@@ -76,5 +79,6 @@ export async function startOffline(options: {
     await managed.stop();
     throw error;
   }
+  serving = true;
   return managed;
 }
