@@ -25,6 +25,7 @@ const SMALL_KEYS = 1000; // the 4 KiB PUTs write exactly the bucket that LIST re
 const LARGE_ROUNDS = Math.max(1, Math.round(4 * SCALE)); // 1 MiB PUT+GET per client
 const READ_ROUNDS = Math.max(1, Math.round(2 * SCALE)); // GET and HEAD: passes over the 1,000 keys
 const LIST_ROUNDS = Math.max(1, Math.round(3 * SCALE)); // full listings per client
+const WARM_ROUNDS = 50; // PUTs, then GETs and HEADs of them, per client before anything is measured
 
 type Figures = Record<'put' | 'get' | 'head' | 'large' | 'list', number> & {
   /** CPU ms per request of each process serving the peer (and of this one), in the 4 KiB PUT and GET phases. */
@@ -99,8 +100,18 @@ async function run(clients: S3Client[], bucket: string, processes: Processes): P
   const small = randomBytes(4 * 1024);
   const large = randomBytes(1024 * 1024);
   const keyOf = (i: number) => `dir-${i % 10}/key-${String(i).padStart(5, '0')}`;
-  // Warm-up: cold module loads and first connections are not measured.
-  await parallel(clients, 2, (s3, c, i) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: `warm-${c}-${i}`, Body: small })));
+  // Warm-up: cold module loads, first connections and JIT compilation are not measured. Every peer's requests warm
+  // its servers and the clients' own code (the SDK, shared by all peers in this process): without it the first peer
+  // measured would pay the clients' compilation for everyone.
+  const warmKey = (c: number, i: number) => `warm-${c}-${i}`;
+  await parallel(clients, WARM_ROUNDS, (s3, c, i) =>
+    s3.send(new PutObjectCommand({ Bucket: bucket, Key: warmKey(c, i), Body: small })),
+  );
+  await parallel(clients, WARM_ROUNDS, async (s3, c, i) => {
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: warmKey(c, i) }));
+    await got.Body!.transformToByteArray();
+    await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: warmKey(c, i) }));
+  });
   const perClient = SMALL_KEYS / clients.length;
   let put = 0;
   let get = 0;
