@@ -63,6 +63,8 @@ export interface ServiceConfig {
    * scale"); 0 writes each request's count as it is served.
    */
   storageUsageFlushSeconds: number;
+  /** MiB of small blobs a storage container keeps in memory (lib/storage/blob-cache); 0: none. */
+  storageBlobCacheMib: number;
   /** How long one scheduled delivery invocation keeps polling the webhook outbox (it must end inside its 60 s timeout). */
   webhookLoopSeconds: number;
   stage: Stage;
@@ -167,6 +169,7 @@ export function loadServiceConfig(env: Env): ServiceConfig {
     storageLifecycleDaySeconds: positiveInteger(env, 'STORAGE_LIFECYCLE_DAY_SECONDS', 86_400),
     storageLogFlushSeconds: positiveInteger(env, 'STORAGE_LOG_FLUSH_SECONDS', 300),
     storageUsageFlushSeconds: nonNegativeInteger(env, 'STORAGE_USAGE_FLUSH_SECONDS', 60),
+    storageBlobCacheMib: nonNegativeInteger(env, 'STORAGE_BLOB_CACHE_MIB', 32),
     diagnostics: onOff(env, 'DIAGNOSTICS', false),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     webhookAllowPrivate,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AwsClients, ResourceNames } from '../aws';
 import type { ServiceConfig } from '../config';
 import { BatchedUsageMeter, USAGE_BATCH_MAX_REQUESTS } from './billing/batched-usage-meter';
+import { CachedBlobStorage } from './blob-cache/cached-blob-storage';
 import { secretBoxProvider } from './credentials/secret-box-provider';
 import { AwsKmsKeyProvider } from './encryption/aws-kms-key-provider';
 import { LocalKeyProvider } from './encryption/local-key-provider';
@@ -42,6 +43,7 @@ export function createStorageWiring(
     | 'storageTorrentMaxBytes'
     | 'storageTorrentTracker'
     | 'storageUsageFlushSeconds'
+    | 'storageBlobCacheMib'
     | 'webhookAllowPrivate'
     | 'region'
   >,
@@ -67,7 +69,8 @@ export function createStorageWiring(
         maxRequests: USAGE_BATCH_MAX_REQUESTS,
         now: Date.now,
       }),
-      blobs,
+      // Small blobs are kept in the container's memory: a blob id is never rewritten (docs/operations.md, "Blob cache").
+      blobs: config.storageBlobCacheMib > 0 ? new CachedBlobStorage(blobs, config.storageBlobCacheMib * 1024 * 1024) : blobs,
       kms,
       sseCustomerKeyOverHttp: config.storageSseCustomerKeyOverHttp,
       users,

@@ -6,6 +6,7 @@ import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_MAX_OBJECT_BYTES } from '../../../lib/config';
 import { generateAccessKeyPair } from '../../../lib/storage';
+import { MAX_CACHED_BLOB_BYTES } from '../../../lib/storage/blob-cache/cached-blob-storage';
 import { startDynamoDbLocal } from '../../../scripts/local/dynamodb-local';
 import { type LocalStack, startLocalStack } from '../../../scripts/local/local-stack';
 import { freePort } from '../../../scripts/local/ports';
@@ -22,6 +23,8 @@ const token = randomUUID();
 const user = { id: 'outage', displayName: 'Outage', email: 'outage@example.com', ...generateAccessKeyPair() };
 const BUCKET = 'outage-bucket';
 const body = randomBytes(64 * 1024);
+// Over the size a storage container keeps in memory (lib/storage/blob-cache): every GET of it reads the blob store.
+const large = randomBytes(MAX_CACHED_BLOB_BYTES + 1);
 // A request must be answered well within API Gateway's 29 s, even with the SDK's retries.
 const BUDGET_MS = 15_000;
 
@@ -90,6 +93,7 @@ beforeAll(async () => {
   });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'kept.bin', Body: body, ACL: 'public-read' }));
+  await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'large.bin', Body: large, ACL: 'public-read' }));
   const created = await createTransaction();
   expect(created.status).toBe(201);
   transactionId = (await created.json()).transacao.id;
@@ -142,7 +146,11 @@ describe('the blob store down, then back', () => {
   it('answers 503 ServiceUnavailable, commits no metadata for a PUT whose blob was not written, and reads again after restart', async () => {
     await stack.emulators.s3.stop();
 
-    await expectS3Unavailable(await get(`/${BUCKET}/kept.bin`));
+    await expectS3Unavailable(await get(`/${BUCKET}/large.bin`));
+    // A small blob the container wrote is in its memory: served still, as named by the item just read.
+    const cached = await get(`/${BUCKET}/kept.bin`);
+    expect(cached.status).toBe(200);
+    expect(Buffer.from(await cached.arrayBuffer()).equals(body)).toBe(true);
     const refused = await timed(() =>
       s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'never.bin', Body: body })).catch((error: unknown) => error),
     );
@@ -153,6 +161,8 @@ describe('the blob store down, then back', () => {
     stopRestarted.push(() => restarted.stop());
     const kept = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'kept.bin' }));
     expect(Buffer.from(await kept.Body!.transformToByteArray()).equals(body)).toBe(true);
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'large.bin' }));
+    expect(Buffer.from(await read.Body!.transformToByteArray()).equals(large)).toBe(true);
     const never = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'never.bin' })).catch((error: unknown) => error);
     expect(never).toMatchObject({ name: 'NoSuchKey' });
   });
